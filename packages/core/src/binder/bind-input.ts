@@ -1,0 +1,84 @@
+import type { InputClass } from '../decorators/input-class.js';
+import { ToolwrightError } from '../errors/toolwright-error.js';
+import { isPlainObject } from '../input/json.js';
+import { MAX_NORMALIZE_DEPTH, normalizeJsonObject } from '../input/normalize-json.js';
+import { ToolInput } from '../input/tool-input.js';
+import { buildInputSchema } from '../schema/build-input-schema.js';
+import { resolveInputClass, type FieldBinding, type InputClassModel } from '../schema/input-class-model.js';
+import { copyData } from '../schema/map-schema.js';
+import { compileSchemaValidator, type SchemaValidator } from '../validation/schema-validator.js';
+import type { Violation } from '../validation/violation.js';
+import { depthViolation, inputViolation, typeViolation } from '../validation/violation-messages.js';
+
+/** What binding a call's input produced: an instance of the input class, or every violation. */
+export type BindResult<Input> =
+  { readonly ok: true; readonly value: Input } | { readonly ok: false; readonly violations: readonly Violation[] };
+
+const validators = new WeakMap<Function, SchemaValidator>();
+
+/**
+ * Binds a tool call's input to a real instance of its input class (nested classes instantiated,
+ * wire names mapped to properties). Nulls are absence at every object level; defaults are filled
+ * in after validation, as fresh copies, and the caller's object is never changed. Reports every
+ * violation at once, in the gate's sentences (GV-2). Never throws for any JSON input; throws
+ * {@link ToolwrightError} only when the input class itself is not registrable.
+ */
+export function bindInput<Input extends object>(inputClass: InputClass<Input>, input: unknown): BindResult<Input> {
+  const validator = validatorFor(inputClass);
+  let data: unknown;
+  try {
+    data = ToolInput.isInstance(input) ? input.toJSON() : normalizeJsonObject(input);
+  } catch (error) {
+    if (!ToolwrightError.isInstance(error)) throw error;
+    return failure([isPlainObject(input) ? inputViolation(error.message) : typeViolation('', ['object'])]);
+  }
+  try {
+    const violations = validator.validate(data);
+    if (violations.length > 0) return failure(violations);
+    return { ok: true, value: instantiate(resolveInputClass(inputClass), data as Record<string, unknown>) as Input };
+  } catch (error) {
+    if (error instanceof RangeError) return failure([depthViolation(MAX_NORMALIZE_DEPTH)]);
+    throw error;
+  }
+}
+
+/** Registers the input class and compiles its validator, once; registration errors throw here. */
+export function prepareBinder(inputClass: InputClass): void {
+  validatorFor(inputClass);
+}
+
+function validatorFor(inputClass: InputClass): SchemaValidator {
+  let validator = validators.get(inputClass);
+  if (validator === undefined) {
+    validator = compileSchemaValidator(buildInputSchema(inputClass));
+    validators.set(inputClass, validator);
+  }
+  return validator;
+}
+
+function instantiate(model: InputClassModel, data: Record<string, unknown>): object {
+  const instance = new model.inputClass() as Record<string, unknown>;
+  for (const field of model.fields) {
+    if (Object.hasOwn(data, field.name)) {
+      instance[field.property] = convert(field.binding, data[field.name]);
+    } else if (field.hasDefault) {
+      instance[field.property] = copyData(field.defaultValue);
+    }
+  }
+  return instance;
+}
+
+function convert(binding: FieldBinding, value: unknown): unknown {
+  switch (binding.kind) {
+    case 'class':
+      return instantiate(resolveInputClass(binding.target), value as Record<string, unknown>);
+    case 'array':
+      return (value as unknown[]).map((item) => convert(binding.items, item));
+    default:
+      return copyData(value);
+  }
+}
+
+function failure(violations: readonly Violation[]): BindResult<never> {
+  return { ok: false, violations: Object.freeze([...violations]) };
+}

@@ -1,0 +1,58 @@
+const BRAND = Symbol.for('toolwright.error');
+
+/**
+ * The codes a {@link ToolwrightError} can carry. Each names one kind of programmer or
+ * configuration mistake; what happens during a tool call is reported as a value, not thrown.
+ */
+export const ErrorCode = {
+  /** `@ToolParam` has no description (or an empty one). */
+  MISSING_DESCRIPTION: 'MISSING_DESCRIPTION',
+  /** Two fields of one input class (inherited ones included) share a wire name. */
+  DUPLICATE_PARAMETER: 'DUPLICATE_PARAMETER',
+  /** A wire or property name that could change prototypes (`__proto__`, `constructor`) or is empty. */
+  RESERVED_PARAMETER_NAME: 'RESERVED_PARAMETER_NAME',
+  /** An input class without any `@ToolParam` field. */
+  NO_PARAMETERS: 'NO_PARAMETERS',
+  /** A class thunk (`Nested(() => Inner)`) that returns something other than a class. */
+  UNRESOLVED_CLASS_REFERENCE: 'UNRESOLVED_CLASS_REFERENCE',
+  /** `@ToolParam` compiled as a standard (TC39) decorator instead of `experimentalDecorators`. */
+  STANDARD_DECORATORS: 'STANDARD_DECORATORS',
+  /** The field's emitted `design:type` contradicts its schema. */
+  TYPE_MISMATCH: 'TYPE_MISMATCH',
+  /** A `default` that does not satisfy its own schema, or a default combined with `optional`. */
+  INVALID_DEFAULT: 'INVALID_DEFAULT',
+  /** An input class that cannot be used as written (constructor arguments, field initializers, misplaced class references). */
+  INVALID_INPUT_CLASS: 'INVALID_INPUT_CLASS',
+  /** A tool subclass overrides a final member such as `execute`. */
+  FINAL_MEMBER_OVERRIDDEN: 'FINAL_MEMBER_OVERRIDDEN',
+  /** A tool definition with a bad name, description, schema or declaration. */
+  INVALID_TOOL_DEFINITION: 'INVALID_TOOL_DEFINITION',
+  /** A value given to a `ToolInput` factory or accessor that is not what was asked for. */
+  INVALID_INPUT: 'INVALID_INPUT',
+  /** A schema the validator cannot compile. */
+  INVALID_SCHEMA: 'INVALID_SCHEMA',
+} as const;
+
+/** One of the {@link ErrorCode} values. */
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/**
+ * The one error class toolwright throws, for programmer and configuration mistakes only.
+ * `code` says which mistake; `message` says what to change.
+ */
+export class ToolwrightError extends Error {
+  /** Which mistake this is. */
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ToolwrightError';
+    this.code = code;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  /** True for a ToolwrightError from any copy of this package (duplicated installs included). */
+  static isInstance(value: unknown): value is ToolwrightError {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+}

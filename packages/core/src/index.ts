@@ -1,0 +1,61 @@
+// The public API of @toolwright/core. Every export here is public: add to it deliberately.
+export { bindInput, prepareBinder, type BindResult } from './binder/bind-input.js';
+export type { FieldCheck, ParamDecorator } from './decorators/field-check.js';
+export type { InputClass } from './decorators/input-class.js';
+export { Nested } from './decorators/nested.js';
+export { ToolParam, type EnumParamOptions, type SchemaParamOptions } from './decorators/tool-param.js';
+export { ErrorCode, ToolwrightError } from './errors/toolwright-error.js';
+export { isPlainObject, type JsonArray, type JsonObject, type JsonPrimitive, type JsonValue } from './input/json.js';
+export { MAX_NORMALIZE_DEPTH, normalizeJson, normalizeJsonObject } from './input/normalize-json.js';
+export { ToolInput } from './input/tool-input.js';
+export { createToolUse, parseToolUse, type ToolUse } from './input/tool-use.js';
+export { buildInputSchema } from './schema/build-input-schema.js';
+export {
+  copyData,
+  mapSchema,
+  type MapSchemaOptions,
+  type SchemaNode,
+  type SchemaNodeMapper,
+} from './schema/map-schema.js';
+export {
+  LIST_SUBSCHEMA_KEYWORDS,
+  MAP_SUBSCHEMA_KEYWORDS,
+  RANGE_KEYWORDS,
+  SINGLE_SUBSCHEMA_KEYWORDS,
+} from './schema/schema-keywords.js';
+export { AbstractTool, type AbstractToolDefinition, type ToolDefinition } from './tool/abstract-tool.js';
+export { GenericTool, type GenericToolDefinition } from './tool/generic-tool.js';
+export { SubjectKind, type PermissionSubject, type SubjectSource } from './tool/permission-subject.js';
+export { Concurrency, SafetyLevel, type ToolSafety } from './tool/safety.js';
+export type { Tool } from './tool/tool.js';
+export {
+  createToolContext,
+  DEFAULT_RUN_OPTIONS,
+  SILENT_LOGGER,
+  type RunOptions,
+  type ToolContext,
+  type ToolContextOverrides,
+  type ToolLogger,
+} from './tool/tool-context.js';
+export { describeException, ToolResult, type ToolResultMetadata } from './tool/tool-result.js';
+export { suggestName, damerauLevenshtein } from './validation/did-you-mean.js';
+export { compileLinearRegExp, type LinearRegExp } from './validation/linear-regexp.js';
+export {
+  compileSchemaValidator,
+  DRAFT_07_URI,
+  toShapeSchema,
+  type SchemaValidator,
+} from './validation/schema-validator.js';
+export { formatViolations, type Violation, type ViolationKind } from './validation/violation.js';
+export {
+  enumViolation,
+  inputViolation,
+  NOT_EXECUTED,
+  patternViolation,
+  requiredViolation,
+  shapeViolation,
+  typeViolation,
+  unknownParameterViolation,
+  depthViolation,
+} from './validation/violation-messages.js';
+export { default as Type, type Static, type TSchema } from 'typebox';

@@ -1,0 +1,25 @@
+/** A JSON primitive. */
+export type JsonPrimitive = string | number | boolean | null;
+/** Any JSON value. */
+export type JsonValue = JsonPrimitive | JsonArray | JsonObject;
+/** A JSON array, read-only. */
+export type JsonArray = readonly JsonValue[];
+/** A JSON object, read-only. */
+export interface JsonObject {
+  readonly [key: string]: JsonValue;
+}
+
+/** True for `{}`-style objects (plain or null-prototype), false for arrays, class instances and null. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** The JSON type of a value, as the model would name it (`integer` for whole numbers). */
+export function describeJsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}

@@ -1,0 +1,69 @@
+import { ToolwrightError } from '../errors/toolwright-error.js';
+import { describeJsonType, isPlainObject, type JsonObject, type JsonValue } from './json.js';
+
+/** Deeper than this, a value is refused (it is either hostile or cyclic). The gate's own cap is lower. */
+export const MAX_NORMALIZE_DEPTH = 512;
+
+/**
+ * Copies a JSON-compatible value into a deep-frozen JSON value, dropping every object entry whose
+ * value is `null` or `undefined` at every object level (array positions keep their `null`s).
+ * Keys such as `__proto__` become plain data properties. Throws {@link ToolwrightError}
+ * (`INVALID_INPUT`) for values JSON cannot carry, and past {@link MAX_NORMALIZE_DEPTH} levels.
+ */
+export function normalizeJson(value: unknown): JsonValue {
+  return copyValue(value, 0, '');
+}
+
+/** Like {@link normalizeJson}, but the value must be an object. */
+export function normalizeJsonObject(value: unknown): JsonObject {
+  if (!isPlainObject(value)) {
+    throw new ToolwrightError(
+      'INVALID_INPUT',
+      `Tool input must be a JSON object, but was ${article(describeJsonType(value))}.`,
+    );
+  }
+  return copyValue(value, 0, '') as JsonObject;
+}
+
+function copyValue(value: unknown, depth: number, path: string): JsonValue {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') {
+    if (Number.isFinite(value)) return value;
+    throw notJson(path, String(value));
+  }
+  if (depth >= MAX_NORMALIZE_DEPTH) {
+    throw new ToolwrightError(
+      'INVALID_INPUT',
+      `Tool input is nested deeper than ${MAX_NORMALIZE_DEPTH} levels (or contains a cycle).`,
+    );
+  }
+  if (Array.isArray(value)) {
+    const copy: JsonValue[] = [];
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      copy.push(item === undefined ? null : copyValue(item, depth + 1, `${path}[${index}]`));
+    }
+    return Object.freeze(copy);
+  }
+  if (isPlainObject(value)) {
+    const entries: [string, JsonValue][] = [];
+    for (const key of Object.keys(value)) {
+      const item = value[key];
+      if (item === null || item === undefined) continue;
+      entries.push([key, copyValue(item, depth + 1, path === '' ? key : `${path}.${key}`)]);
+    }
+    // Object.fromEntries defines data properties, so '__proto__' stays a plain key.
+    return Object.freeze(Object.fromEntries(entries));
+  }
+  throw notJson(path, typeof value === 'object' ? 'a non-plain object' : typeof value);
+}
+
+function notJson(path: string, what: string): ToolwrightError {
+  const where = path === '' ? 'Tool input' : `Tool input at '${path}'`;
+  return new ToolwrightError('INVALID_INPUT', `${where} is ${what}, which JSON cannot carry.`);
+}
+
+/** "an array", "a string", … */
+export function article(word: string): string {
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
+}

@@ -1,0 +1,170 @@
+import { ToolwrightError } from '../errors/toolwright-error.js';
+import type { InputClass } from '../decorators/input-class.js';
+import { nestedThunk } from '../decorators/nested.js';
+import type { JsonObject } from '../input/json.js';
+import { compileSchemaValidator } from '../validation/schema-validator.js';
+import { NOT_EXECUTED } from '../validation/violation-messages.js';
+import { resolveInputClass, type FieldModel, type InputClassModel } from './input-class-model.js';
+import { mapSchema, type SchemaNode } from './map-schema.js';
+
+const schemas = new WeakMap<Function, JsonObject>();
+
+/**
+ * The JSON Schema (2020-12) of an input class, the one source of what the model is told:
+ * `additionalProperties: false` on every object, fields in declaration order, nested classes
+ * expanded inline (a class that refers back to itself is written once, under `$defs`, or as
+ * `#` for the root), no `$schema` and no TypeBox markers. Frozen, cached per class, and
+ * byte-stable: the same class always serialises to the same JSON.
+ *
+ * Building registers every class reachable from this one, so registration mistakes throw here.
+ */
+export function buildInputSchema(inputClass: InputClass): JsonObject {
+  const cached = schemas.get(inputClass);
+  if (cached !== undefined) return cached;
+  const emitter = new SchemaEmitter(inputClass);
+  const schema = emitter.emitRoot();
+  checkDefaults(resolveInputClass(inputClass));
+  const frozen = deepFreeze(schema) as JsonObject;
+  schemas.set(inputClass, frozen);
+  return frozen;
+}
+
+/** Writes the schema of one class (or one field, for checking its default). */
+class SchemaEmitter {
+  private readonly recursive: ReadonlySet<Function>;
+  private readonly definitions = new Map<Function, { name: string; schema: SchemaNode | undefined }>();
+
+  constructor(
+    private readonly root: InputClass | undefined,
+    start: InputClass = root as InputClass,
+  ) {
+    this.recursive = findRecursiveClasses(start);
+  }
+
+  emitRoot(): SchemaNode {
+    return this.withDefinitions(this.objectSchema(resolveInputClass(this.root as InputClass)));
+  }
+
+  emitField(field: FieldModel): SchemaNode {
+    return this.withDefinitions(this.fieldSchema(field));
+  }
+
+  private withDefinitions(schema: SchemaNode): SchemaNode {
+    if (this.definitions.size === 0) return schema;
+    const definitions = [...this.definitions.values()].map(({ name, schema: body }) => [name, body ?? {}]);
+    return { ...schema, $defs: Object.fromEntries(definitions) };
+  }
+
+  private objectSchema(model: InputClassModel): SchemaNode {
+    const properties = model.fields.map((field) => [field.name, this.fieldSchema(field)]);
+    const required = model.fields.filter((field) => !field.optional).map((field) => field.name);
+    return {
+      type: 'object',
+      properties: Object.fromEntries(properties),
+      ...(required.length > 0 ? { required } : {}),
+      additionalProperties: false,
+    };
+  }
+
+  private classReference(target: InputClass): SchemaNode {
+    if (target === this.root) return { $ref: '#' };
+    if (!this.recursive.has(target)) return this.objectSchema(resolveInputClass(target));
+    let definition = this.definitions.get(target);
+    if (definition === undefined) {
+      definition = { name: this.definitionName(target), schema: undefined };
+      this.definitions.set(target, definition);
+      definition.schema = this.objectSchema(resolveInputClass(target));
+    }
+    return { $ref: `#/$defs/${definition.name}` };
+  }
+
+  private definitionName(target: InputClass): string {
+    const base = target.name || 'Anonymous';
+    const taken = new Set([...this.definitions.values()].map((definition) => definition.name));
+    let name = base;
+    for (let suffix = 2; taken.has(name); suffix++) name = `${base}${suffix}`;
+    return name;
+  }
+
+  private fieldSchema(field: FieldModel): SchemaNode {
+    const converted = mapSchema(field.schema, (node, copy) => {
+      const thunk = nestedThunk(node);
+      if (thunk !== undefined) return this.classReference(thunk() as InputClass);
+      const copied = copy(node);
+      if (copied.properties !== undefined && copied.additionalProperties === undefined)
+        copied.additionalProperties = false;
+      return copied;
+    }) as SchemaNode;
+    // The @ToolParam description is the one the model reads; a description inside the schema yields to it.
+    const { type, description: _schemaDescription, ...rest } = converted;
+    return {
+      ...(type === undefined ? {} : { type }),
+      description: field.description,
+      ...rest,
+      ...(field.hasDefault ? { default: field.defaultValue } : {}),
+    };
+  }
+}
+
+/** Classes reachable from `start` that can reach themselves again. */
+function findRecursiveClasses(start: InputClass): Set<Function> {
+  const edges = new Map<Function, InputClass[]>();
+  const pending: InputClass[] = [start];
+  while (pending.length > 0) {
+    const current = pending.pop() as InputClass;
+    if (edges.has(current)) continue;
+    const targets = resolveInputClass(current).fields.flatMap((field) => classTargets(field.binding));
+    edges.set(current, targets);
+    pending.push(...targets);
+  }
+  const recursive = new Set<Function>();
+  for (const candidate of edges.keys()) {
+    const seen = new Set<Function>();
+    const stack = [...(edges.get(candidate) ?? [])];
+    while (stack.length > 0) {
+      const next = stack.pop() as InputClass;
+      if (next === candidate) {
+        recursive.add(candidate);
+        break;
+      }
+      if (seen.has(next)) continue;
+      seen.add(next);
+      stack.push(...(edges.get(next) ?? []));
+    }
+  }
+  return recursive;
+}
+
+function classTargets(binding: FieldModel['binding']): InputClass[] {
+  if (binding.kind === 'class') return [binding.target];
+  if (binding.kind === 'array') return classTargets(binding.items);
+  return [];
+}
+
+/** Every default must satisfy its own field's schema; checked once, at registration. */
+function checkDefaults(model: InputClassModel, seen = new Set<Function>()): void {
+  if (seen.has(model.inputClass)) return;
+  seen.add(model.inputClass);
+  for (const field of model.fields) {
+    if (field.hasDefault) {
+      const fieldSchema = new SchemaEmitter(undefined, model.inputClass).emitField(field);
+      const violations = compileSchemaValidator(fieldSchema).validate(field.defaultValue);
+      if (violations.length > 0) {
+        const reasons = violations.map((violation) => violation.message.replace(` ${NOT_EXECUTED}`, '')).join(' ');
+        throw new ToolwrightError(
+          'INVALID_DEFAULT',
+          `${field.where} has the default ${JSON.stringify(field.defaultValue)}, which its own schema refuses: ${reasons} Fix the default or the schema.`,
+        );
+      }
+    }
+    for (const target of classTargets(field.binding)) checkDefaults(resolveInputClass(target), seen);
+  }
+}
+
+function deepFreeze(value: unknown): unknown {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,137 @@
+import { ToolwrightError } from '../errors/toolwright-error.js';
+import type { JsonObject } from '../input/json.js';
+import { ToolInput } from '../input/tool-input.js';
+import { assertNotOverridden } from './final-members.js';
+import type { PermissionSubject, SubjectSource } from './permission-subject.js';
+import { Concurrency, SafetyLevel, toToolSafety, type ToolSafety } from './safety.js';
+import type { Tool } from './tool.js';
+import type { ToolContext } from './tool-context.js';
+import { ToolResult } from './tool-result.js';
+
+/** How a tool describes itself to {@link AbstractTool}. */
+export interface ToolDefinition {
+  /** The name the model calls: 1–64 letters, digits, `_` or `-`. */
+  readonly name: string;
+  /** What the model reads about the tool. Non-empty. */
+  readonly description: string;
+  /** What the tool may do; a level, or a level and whether it is destructive. Required: there is no safe guess. */
+  readonly safety: SafetyLevel | ToolSafety;
+  /** Parallel or exclusive; READ_ONLY tools default to PARALLEL, the others to EXCLUSIVE. */
+  readonly concurrency?: Concurrency;
+  /** The input field permission patterns are matched against (Bash → `command`, Read → `file_path`). */
+  readonly subject?: SubjectSource;
+  /** The resources one call touches, for input-aware concurrency (PO-6). */
+  readonly resourceKeys?: (input: ToolInput) => readonly string[];
+  /** The JSON Schema of a structured output, when the tool has one. */
+  readonly outputSchema?: JsonObject;
+}
+
+/** The definition of a tool with a hand-written input schema. */
+export interface AbstractToolDefinition extends ToolDefinition {
+  /** The input's JSON Schema; its top level should say `additionalProperties: false` (TC-5). */
+  readonly inputSchema: JsonObject;
+}
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/**
+ * The base of every toolwright tool (SPEC TC-5). `execute` is final: it coerces the input,
+ * calls {@link AbstractTool.run}, and turns whatever that throws or rejects (Errors and
+ * non-Errors alike) into an error result, so `execute` never rejects. Extend it directly for
+ * tools with a hand-written schema (a few parameters, or keys known only at run time, like MCP
+ * delegation); use `GenericTool` to derive the schema from an input class.
+ */
+export abstract class AbstractTool implements Tool {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonObject;
+  readonly outputSchema?: JsonObject;
+  readonly safety: ToolSafety;
+  readonly concurrency: Concurrency;
+  readonly #subject: SubjectSource | undefined;
+  readonly #resourceKeys: ((input: ToolInput) => readonly string[]) | undefined;
+
+  /** Runs one call; never throws, never rejects. Final: implement `run` (or `doExecute` in GenericTool). */
+  declare readonly execute: (input: ToolInput, context: ToolContext) => Promise<ToolResult>;
+
+  protected constructor(definition: AbstractToolDefinition) {
+    assertNotOverridden(new.target.prototype as object, AbstractTool, ['execute'], 'Implement run() instead.');
+    checkDefinition(definition);
+    this.name = definition.name;
+    this.description = definition.description;
+    this.inputSchema = definition.inputSchema;
+    if (definition.outputSchema !== undefined) this.outputSchema = definition.outputSchema;
+    this.safety = toToolSafety(definition.safety);
+    this.concurrency =
+      definition.concurrency ??
+      (this.safety.level === SafetyLevel.READ_ONLY ? Concurrency.PARALLEL : Concurrency.EXCLUSIVE);
+    this.#subject = definition.subject;
+    this.#resourceKeys = definition.resourceKeys;
+    Object.defineProperty(this, 'execute', {
+      value: (input: unknown, context: ToolContext) => this.#executeSafely(input, context),
+      enumerable: false,
+      writable: false,
+      configurable: false,
+    });
+  }
+
+  /** Does the work of one call: return the content (or a full result); throw to fail. */
+  protected abstract run(input: ToolInput, context: ToolContext): Promise<ToolResult | string> | ToolResult | string;
+
+  /** The subject from the declared input field: `''` when the field is absent or not a string (PM-5 denies). */
+  permissionSubject(input: ToolInput): PermissionSubject | undefined {
+    if (this.#subject === undefined) return undefined;
+    const value = input.get(this.#subject.parameter);
+    return { kind: this.#subject.kind, value: typeof value === 'string' ? value : '' };
+  }
+
+  /** The resources one call touches; none declared means the tool's concurrency alone decides. */
+  resourceKeys(input: ToolInput): readonly string[] {
+    return this.#resourceKeys?.(input) ?? [];
+  }
+
+  async #executeSafely(input: unknown, context: ToolContext): Promise<ToolResult> {
+    try {
+      const output = await this.run(ToolInput.of(input), context);
+      if (typeof output === 'string') return ToolResult.ok(output);
+      if (ToolResult.isToolResult(output)) return output;
+      return ToolResult.error(`Tool '${this.name}' returned neither text nor a tool result.`);
+    } catch (thrown) {
+      try {
+        return ToolResult.fromException(this.name, thrown);
+      } catch {
+        return ToolResult.error(`Tool '${this.name}' failed.`);
+      }
+    }
+  }
+}
+
+function checkDefinition(definition: AbstractToolDefinition): void {
+  const name = String(definition.name);
+  if (!TOOL_NAME.test(name)) {
+    throw new ToolwrightError(
+      'INVALID_TOOL_DEFINITION',
+      `Tool name '${name}' is not usable: providers accept 1 to 64 letters, digits, '_' or '-'.`,
+    );
+  }
+  if (typeof definition.description !== 'string' || definition.description.trim() === '') {
+    throw new ToolwrightError(
+      'INVALID_TOOL_DEFINITION',
+      `Tool '${name}' has no description; the model needs one to choose it.`,
+    );
+  }
+  const level = typeof definition.safety === 'string' ? definition.safety : definition.safety?.level;
+  if (!Object.values(SafetyLevel).includes(level as SafetyLevel)) {
+    throw new ToolwrightError(
+      'INVALID_TOOL_DEFINITION',
+      `Tool '${name}' must declare its safety: READ_ONLY, WRITE or BASH.`,
+    );
+  }
+  if (
+    typeof definition.inputSchema !== 'object' ||
+    definition.inputSchema === null ||
+    Array.isArray(definition.inputSchema)
+  ) {
+    throw new ToolwrightError('INVALID_TOOL_DEFINITION', `Tool '${name}' needs an input schema object.`);
+  }
+}

@@ -1,0 +1,76 @@
+import { bindInput, prepareBinder } from '../binder/bind-input.js';
+import type { InputClass } from '../decorators/input-class.js';
+import { ToolwrightError } from '../errors/toolwright-error.js';
+import type { ToolInput } from '../input/tool-input.js';
+import { buildInputSchema } from '../schema/build-input-schema.js';
+import { formatViolations } from '../validation/violation.js';
+import { AbstractTool, type ToolDefinition } from './abstract-tool.js';
+import { assertNotOverridden } from './final-members.js';
+import type { ToolContext } from './tool-context.js';
+import { ToolResult } from './tool-result.js';
+
+/** How a {@link GenericTool} describes itself: a tool definition plus its input class. */
+export interface GenericToolDefinition<Input extends object> extends ToolDefinition {
+  /** The class whose `@ToolParam` fields are the tool's parameters: the one source of schema and binding. */
+  readonly input: InputClass<Input>;
+}
+
+/**
+ * A tool whose schema and binding both come from one input class (SPEC TC-6). `execute` and
+ * `run` are final: the input is bound to a real `Input` instance (violations come back as one
+ * error result, in the gate's sentences), then `doExecute` runs and `render` turns its output
+ * into the text the model reads. Whatever `doExecute` or `render` throws becomes an error result.
+ * Business rules (ranges, ReDoS guards) belong in `doExecute`.
+ *
+ * @example
+ * class SearchTool extends GenericTool<SearchInput, string[]> {
+ *   constructor() {
+ *     super({ name: 'search', description: 'Searches the catalogue', safety: SafetyLevel.READ_ONLY, input: SearchInput });
+ *   }
+ *   protected doExecute(input: SearchInput) { return catalogue.find(input.query); }
+ *   protected render(hits: string[]) { return hits.join('\n'); }
+ * }
+ */
+export abstract class GenericTool<Input extends object, Output = string> extends AbstractTool {
+  /** The input class the schema and the binding come from. */
+  readonly inputClass: InputClass<Input>;
+
+  protected constructor(definition: GenericToolDefinition<Input>) {
+    super({ ...definition, inputSchema: buildInputSchema(definition.input) });
+    assertNotOverridden(
+      new.target.prototype as object,
+      GenericTool,
+      ['run'],
+      'Implement doExecute() and render() instead.',
+    );
+    prepareBinder(definition.input);
+    checkSubject(definition, this.inputSchema);
+    this.inputClass = definition.input;
+  }
+
+  /** Does the work with the bound input. Throw or reject to fail; the call still yields a result. */
+  protected abstract doExecute(input: Input, context: ToolContext): Promise<Output> | Output;
+
+  /** Turns the output into the text the model reads. */
+  protected abstract render(output: Output): string;
+
+  /** Final: binds, then `doExecute`, then `render`. */
+  protected override async run(input: ToolInput, context: ToolContext): Promise<ToolResult | string> {
+    const bound = bindInput(this.inputClass, input);
+    if (!bound.ok) return ToolResult.error(formatViolations(bound.violations), { violations: bound.violations });
+    const output = await this.doExecute(bound.value, context);
+    return this.render(output);
+  }
+}
+
+function checkSubject(definition: GenericToolDefinition<object>, inputSchema: object): void {
+  const parameter = definition.subject?.parameter;
+  if (parameter === undefined) return;
+  const properties = (inputSchema as { properties?: Record<string, unknown> }).properties ?? {};
+  if (!Object.hasOwn(properties, parameter)) {
+    throw new ToolwrightError(
+      'INVALID_TOOL_DEFINITION',
+      `Tool '${definition.name}' takes its permission subject from '${parameter}', which ${definition.input.name} does not declare. Name one of its wire names: ${Object.keys(properties).join(', ')}.`,
+    );
+  }
+}

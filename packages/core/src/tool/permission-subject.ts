@@ -1,0 +1,29 @@
+/** What a permission pattern is matched against (SPEC PM-2). */
+export const SubjectKind = {
+  /** A shell command line, matched by `Bash(git:*)`-style patterns. */
+  COMMAND: 'COMMAND',
+  /** A file path, matched by `Read(/tmp/**)`-style globs. */
+  PATH: 'PATH',
+} as const;
+
+/** One of the {@link SubjectKind} values. */
+export type SubjectKind = (typeof SubjectKind)[keyof typeof SubjectKind];
+
+/**
+ * The value a tool exposes for permission matching, from one input field (Bash → `command`,
+ * Read → `file_path`). The gate does the matching; an empty value never matches a pattern.
+ */
+export interface PermissionSubject {
+  /** How the value is matched. */
+  readonly kind: SubjectKind;
+  /** The raw value from the input (`''` when the model left it out). */
+  readonly value: string;
+}
+
+/** Which input field a tool's subject comes from. */
+export interface SubjectSource {
+  /** How the value is matched. */
+  readonly kind: SubjectKind;
+  /** The wire name of the field. */
+  readonly parameter: string;
+}

@@ -1,0 +1,32 @@
+import type { ToolInput } from '../input/tool-input.js';
+import type { PermissionSubject } from './permission-subject.js';
+import type { Concurrency, ToolSafety } from './safety.js';
+import type { ToolContext } from './tool-context.js';
+import type { ToolResult } from './tool-result.js';
+import type { JsonObject } from '../input/json.js';
+
+/**
+ * A tool as the gate sees it (SPEC TC-3). `execute` never throws or rejects: whatever goes wrong
+ * comes back as an error {@link ToolResult}. Implement it by extending `AbstractTool` or
+ * `GenericTool`, which guarantee that.
+ */
+export interface Tool {
+  /** The name the model calls (`^[a-zA-Z0-9_-]{1,64}$`). */
+  readonly name: string;
+  /** What the model reads about the tool. */
+  readonly description: string;
+  /** The JSON Schema of the input, `additionalProperties: false` at the top level (TC-5). */
+  readonly inputSchema: JsonObject;
+  /** The JSON Schema of the structured output, when the tool declares one. */
+  readonly outputSchema?: JsonObject;
+  /** What the tool may do (TC-10). */
+  readonly safety: ToolSafety;
+  /** Whether calls may run in parallel (TC-10). */
+  readonly concurrency: Concurrency;
+  /** Runs one call. Never throws, never rejects. */
+  execute(input: ToolInput, context: ToolContext): Promise<ToolResult>;
+  /** The value permission patterns are matched against, for tools listed as `Name(pattern)` (PM-2). */
+  permissionSubject?(input: ToolInput): PermissionSubject | undefined;
+  /** The resources one call touches (an Edit's file): calls on disjoint resources may run in parallel (PO-6). */
+  resourceKeys?(input: ToolInput): readonly string[];
+}

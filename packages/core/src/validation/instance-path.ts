@@ -1,0 +1,32 @@
+/**
+ * Turns ajv's JSON-pointer `instancePath` into the path a model reads: wire names joined by `.`,
+ * array positions as `[n]` (`/items/0/sku` → `items[0].sku`). The data decides which segments
+ * are array positions.
+ */
+export function toParameterPath(instancePath: string, data: unknown): string {
+  if (instancePath === '') return '';
+  let path = '';
+  let node: unknown = data;
+  for (const raw of instancePath.split('/').slice(1)) {
+    const segment = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    path = Array.isArray(node) ? `${path}[${segment}]` : appendKey(path, segment);
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[segment] : undefined;
+  }
+  return path;
+}
+
+/** `parent.key`, or `key` at the top level. */
+export function appendKey(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`;
+}
+
+/** The value at a JSON pointer inside `data`, or `undefined`. */
+export function valueAtPointer(data: unknown, instancePath: string): unknown {
+  let node: unknown = data;
+  for (const raw of instancePath.split('/').slice(1)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    const segment = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    node = Object.hasOwn(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;
+  }
+  return node;
+}

@@ -1,0 +1,140 @@
+import type { ErrorObject } from 'ajv';
+import { isPlainObject } from '../input/json.js';
+import { suggestName } from './did-you-mean.js';
+import { describeSchemaType, resolveLocalRef } from './describe-schema-type.js';
+import { appendKey, toParameterPath, valueAtPointer } from './instance-path.js';
+import type { Violation } from './violation.js';
+import {
+  enumViolation,
+  patternViolation,
+  requiredViolation,
+  shapeViolation,
+  typeViolation,
+  unknownParameterViolation,
+} from './violation-messages.js';
+
+/**
+ * Translates ajv's errors (compiled with `allErrors` and `verbose`) into GV-2 violations: one per
+ * problem, branch errors of `anyOf`/`oneOf` folded into one line, and a typo that produced both
+ * "missing" and "unknown" reported once, as the did-you-mean line.
+ */
+export function translateErrors(errors: readonly ErrorObject[], data: unknown, rootSchema: unknown): Violation[] {
+  const kept = withoutBranchErrors(errors);
+  const violations: Violation[] = [];
+  const suggested = new Set<string>();
+  for (const error of kept) {
+    const violation = translateError(error, data, rootSchema, suggested);
+    if (violation !== undefined) violations.push(violation);
+  }
+  const seen = new Set<string>();
+  return violations.filter((violation) => {
+    if (violation.kind === 'required' && suggested.has(violation.path)) return false;
+    if (seen.has(violation.message)) return false;
+    seen.add(violation.message);
+    return true;
+  });
+}
+
+function translateError(
+  error: ErrorObject,
+  data: unknown,
+  rootSchema: unknown,
+  suggested: Set<string>,
+): Violation | undefined {
+  const path = toParameterPath(error.instancePath, data);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required': {
+      const missing = String(params.missingProperty);
+      const properties = isPlainObject(error.parentSchema?.properties) ? error.parentSchema.properties : {};
+      const schema = Object.hasOwn(properties, missing) ? properties[missing] : undefined;
+      return requiredViolation(appendKey(path, missing), describeSchemaType(schema, rootSchema));
+    }
+    case 'additionalProperties':
+    case 'unevaluatedProperties': {
+      const name = String(params.additionalProperty ?? params.unevaluatedProperty);
+      const suggestion = suggestName(name, missingCandidates(error, data));
+      if (suggestion === undefined) return unknownParameterViolation(appendKey(path, name));
+      suggested.add(appendKey(path, suggestion));
+      return unknownParameterViolation(appendKey(path, name), appendKey(path, suggestion));
+    }
+    case 'type':
+      return typeViolation(path, String(params.type).split(','));
+    case 'enum':
+      return enumViolation(path, asArray(params.allowedValues), error.data);
+    case 'const':
+      return enumViolation(path, [params.allowedValue], error.data);
+    case 'pattern':
+      return patternViolation(path, String(params.pattern));
+    case 'anyOf':
+    case 'oneOf':
+      return translateAlternatives(error, path, rootSchema);
+    case 'if':
+      return undefined;
+    case 'false schema':
+      return shapeViolation(path, 'is not allowed');
+    case 'not':
+      return shapeViolation(path, 'has a form that is not allowed');
+    case 'dependentRequired':
+    case 'dependencies':
+      return shapeViolation(
+        appendKey(path, String(params.missingProperty)),
+        `is required when '${String(params.property)}' is present`,
+      );
+    case 'propertyNames':
+      return shapeViolation(appendKey(path, String(params.propertyName)), 'is not an allowed parameter name');
+    case 'contains':
+      return shapeViolation(path, 'must contain a matching item');
+    default:
+      return shapeViolation(path, `is invalid (${error.keyword})`);
+  }
+}
+
+function translateAlternatives(error: ErrorObject, path: string, rootSchema: unknown): Violation {
+  if ((error.params as { passingSchemas?: unknown }).passingSchemas != null) {
+    return shapeViolation(path, 'matches more than one allowed form');
+  }
+  const branches = asArray(error.schema).map((branch) =>
+    isPlainObject(branch) && typeof branch.$ref === 'string' ? resolveLocalRef(rootSchema, branch.$ref) : branch,
+  );
+  const constants = branches.map(constantValues);
+  if (constants.every((values) => values !== undefined)) {
+    return enumViolation(path, constants.flat(), error.data);
+  }
+  const types = branches.map((branch) => describeSchemaType(branch, rootSchema));
+  if (types.every((type) => type !== 'any')) {
+    return typeViolation(path, [...new Set(types.flatMap((type) => type.split(' or ')))]);
+  }
+  return shapeViolation(path, 'does not match any of the allowed forms');
+}
+
+/** The values a branch allows when it is only a `const` or an `enum` (plus a matching `type`). */
+function constantValues(branch: unknown): unknown[] | undefined {
+  if (!isPlainObject(branch)) return undefined;
+  if ('const' in branch) return [branch.const];
+  if (Array.isArray(branch.enum)) return branch.enum;
+  return undefined;
+}
+
+/** Declared property names the object at the error's location does not have yet. */
+function missingCandidates(error: ErrorObject, data: unknown): string[] {
+  const properties = error.parentSchema?.properties;
+  if (!isPlainObject(properties)) return [];
+  const target = valueAtPointer(data, error.instancePath);
+  const present = isPlainObject(target) ? target : {};
+  return Object.keys(properties).filter((name) => !Object.hasOwn(present, name));
+}
+
+/** Drops the errors ajv reports from inside `anyOf`/`oneOf` branches and `if` conditions; the alternative's own error speaks for them. */
+function withoutBranchErrors(errors: readonly ErrorObject[]): ErrorObject[] {
+  const prefixes = errors
+    .filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf')
+    .map((error) => `${error.schemaPath}/`);
+  return errors.filter(
+    (error) => !prefixes.some((prefix) => error.schemaPath.startsWith(prefix)) && !error.schemaPath.includes('/if/'),
+  );
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}

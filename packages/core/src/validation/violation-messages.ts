@@ -1,0 +1,70 @@
+import { article } from '../input/normalize-json.js';
+import type { Violation, ViolationKind } from './violation.js';
+
+/**
+ * The sentences a model reads when its tool call is refused (SPEC GV-2). The binder and the gate
+ * both build their violations here, so the model learns one voice. Messages carry parameter names
+ * and types; only enum violations echo the value the model sent.
+ */
+
+/** The closing words of every violation sentence. */
+export const NOT_EXECUTED = 'The tool was not executed.';
+
+const MAX_ECHOED_VALUE = 64;
+
+/** `Parameter 'x' is required (string). The tool was not executed.` */
+export function requiredViolation(path: string, typeName: string): Violation {
+  return violation('required', path, `${subject(path)} is required (${typeName}).`);
+}
+
+/** `Parameter 'x' must be an integer. The tool was not executed.` (several types joined by "or") */
+export function typeViolation(path: string, expectedTypes: readonly string[]): Violation {
+  const expected = expectedTypes.map((type) => article(type)).join(' or ');
+  return violation('type', path, `${subject(path)} must be ${expected}.`);
+}
+
+/** `Parameter 'x' must be one of [a, b], but was 'c'. The tool was not executed.` */
+export function enumViolation(path: string, allowed: readonly unknown[], actual: unknown): Violation {
+  const list = allowed.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(', ');
+  return violation('enum', path, `${subject(path)} must be one of [${list}], but was ${echo(actual)}.`);
+}
+
+/** `Unknown parameter 'file_paht'. Did you mean 'file_path'? The tool was not executed.` */
+export function unknownParameterViolation(path: string, suggestion?: string): Violation {
+  const hint = suggestion === undefined ? '' : ` Did you mean '${suggestion}'?`;
+  return violation('unknown', path, `Unknown parameter '${path}'.${hint}`);
+}
+
+/** `Parameter 'x' must match the pattern ^a+$. The tool was not executed.` */
+export function patternViolation(path: string, pattern: string): Violation {
+  return violation('pattern', path, `${subject(path)} must match the pattern ${pattern}.`);
+}
+
+/** Any other shape problem, in the same voice: `Parameter 'x' <problem>. The tool was not executed.` */
+export function shapeViolation(path: string, problem: string): Violation {
+  return violation('shape', path, `${subject(path)} ${problem}.`);
+}
+
+/** A problem with the input as a whole, already phrased as a sentence. */
+export function inputViolation(sentence: string): Violation {
+  return violation('shape', '', sentence);
+}
+
+/** The input is nested too deeply to check. */
+export function depthViolation(limit: number): Violation {
+  return violation('depth', '', `The input is nested deeper than ${limit} levels.`);
+}
+
+function violation(kind: ViolationKind, path: string, sentence: string): Violation {
+  return Object.freeze({ kind, path, message: `${sentence} ${NOT_EXECUTED}` });
+}
+
+function subject(path: string): string {
+  return path === '' ? 'The input' : `Parameter '${path}'`;
+}
+
+function echo(value: unknown): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  const cut = text.length > MAX_ECHOED_VALUE ? `${text.slice(0, MAX_ECHOED_VALUE)}…` : text;
+  return typeof value === 'string' ? `'${cut}'` : cut;
+}
