@@ -2,7 +2,7 @@
 export { bindInput, prepareBinder, type BindResult } from './binder/bind-input.js';
 export type { FieldCheck, ParamDecorator } from './decorators/field-check.js';
 export type { InputClass } from './decorators/input-class.js';
-export { Nested } from './decorators/nested.js';
+export { Nested, type Forward } from './decorators/nested.js';
 export { ToolParam, type EnumParamOptions, type SchemaParamOptions } from './decorators/tool-param.js';
 export { ErrorCode, ToolwrightError } from './errors/toolwright-error.js';
 export { isPlainObject, type JsonArray, type JsonObject, type JsonPrimitive, type JsonValue } from './input/json.js';

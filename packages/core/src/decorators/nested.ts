@@ -20,3 +20,11 @@ export function nestedThunk(schema: unknown): (() => unknown) | undefined {
   const thunk = (schema as Record<symbol, unknown>)[NESTED];
   return typeof thunk === 'function' ? (thunk as () => unknown) : undefined;
 }
+
+/**
+ * Types a field whose class is declared later in the same module (or reached through a circular
+ * import): `inner!: Forward<Inner>`. It is `T` to the compiler, but `emitDecoratorMetadata`
+ * records `Object` for it instead of evaluating `Inner` before its declaration (which throws
+ * "Cannot access 'Inner' before initialization"). Arrays (`Inner[]`) never need it.
+ */
+export type Forward<T> = T;

@@ -1,5 +1,5 @@
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import { describeJsonType, isPlainObject, type JsonObject, type JsonValue } from './json.js';
+import { describeJsonType, isPlainObject, setDataProperty, type JsonObject, type JsonValue } from './json.js';
 
 /** Deeper than this, a value is refused (it is either hostile or cyclic). The gate's own cap is lower. */
 export const MAX_NORMALIZE_DEPTH = 512;
@@ -46,14 +46,13 @@ function copyValue(value: unknown, depth: number, path: string): JsonValue {
     return Object.freeze(copy);
   }
   if (isPlainObject(value)) {
-    const entries: [string, JsonValue][] = [];
+    const copy: Record<string, JsonValue> = {};
     for (const key of Object.keys(value)) {
       const item = value[key];
       if (item === null || item === undefined) continue;
-      entries.push([key, copyValue(item, depth + 1, path === '' ? key : `${path}.${key}`)]);
+      setDataProperty(copy, key, copyValue(item, depth + 1, path === '' ? key : `${path}.${key}`));
     }
-    // Object.fromEntries defines data properties, so '__proto__' stays a plain key.
-    return Object.freeze(Object.fromEntries(entries));
+    return Object.freeze(copy);
   }
   throw notJson(path, typeof value === 'object' ? 'a non-plain object' : typeof value);
 }

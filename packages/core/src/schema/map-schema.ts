@@ -1,4 +1,4 @@
-import { isPlainObject } from '../input/json.js';
+import { isPlainObject, setDataProperty } from '../input/json.js';
 import { LIST_SUBSCHEMA_KEYWORDS, MAP_SUBSCHEMA_KEYWORDS, SINGLE_SUBSCHEMA_KEYWORDS } from './schema-keywords.js';
 
 /** A schema node as a plain record. */
@@ -46,6 +46,10 @@ function copyKeyword(keyword: string, value: unknown, visit: (value: unknown) =>
 /** A deep copy of JSON data (own enumerable string keys only; `__proto__` stays a plain key). */
 export function copyData(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(copyData);
-  if (isPlainObject(value)) return Object.fromEntries(Object.keys(value).map((key) => [key, copyData(value[key])]));
+  if (isPlainObject(value)) {
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) setDataProperty(copy, key, copyData(value[key]));
+    return copy;
+  }
   return value;
 }

@@ -26,7 +26,8 @@ const ajvOptions = {
   ownProperties: true,
   validateFormats: false,
   allowUnionTypes: true,
-  addUsedSchema: false,
+  // Needed for a root self-reference (`$ref: '#'`); the root `$id` is dropped, so tools cannot collide.
+  addUsedSchema: true,
   useDefaults: false,
   coerceTypes: false,
   removeAdditional: false,

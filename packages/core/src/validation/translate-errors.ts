@@ -26,9 +26,14 @@ export function translateErrors(errors: readonly ErrorObject[], data: unknown, r
     const violation = translateError(error, data, rootSchema, suggested);
     if (violation !== undefined) violations.push(violation);
   }
+  // An enum line already says what the value must be; a type line for the same value adds nothing.
+  const enumPaths = new Set(
+    violations.filter((violation) => violation.kind === 'enum').map((violation) => violation.path),
+  );
   const seen = new Set<string>();
   return violations.filter((violation) => {
     if (violation.kind === 'required' && suggested.has(violation.path)) return false;
+    if (violation.kind === 'type' && enumPaths.has(violation.path)) return false;
     if (seen.has(violation.message)) return false;
     seen.add(violation.message);
     return true;
