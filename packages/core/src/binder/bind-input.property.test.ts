@@ -384,11 +384,15 @@ describe('bindInput properties', () => {
         validCaseArb,
       )
       .map(([key, inner, where, valid]) => {
-        const base = JSON.stringify(valid.wire);
+        // The rest of a valid input, without the field the hostile key goes into (JSON keeps the last duplicate).
+        const rest = { ...valid.wire };
+        if (where === 'address') delete rest.address;
+        if (where === 'item') delete rest.items;
+        const base = JSON.stringify(rest);
         const hostile = `${JSON.stringify(key)}:${inner}`;
         const path = where === 'top' ? key : where === 'address' ? `address.${key}` : `items[0].${key}`;
         let text: string;
-        if (where === 'top') text = base === '{}' ? `{${hostile}}` : `{${hostile},${base.slice(1)}`;
+        if (where === 'top') text = `{${hostile},${base.slice(1)}`;
         else if (where === 'address') text = `{"address":{"city":"c",${hostile}},${base.slice(1)}`;
         else text = `{"items":[{"sku":"s",${hostile}}],${base.slice(1)}`;
         return { text, path, isNull: inner === 'null' };
@@ -401,8 +405,8 @@ describe('bindInput properties', () => {
         expectPrototypesUnchanged(before);
         expectWellFormed(result);
         if (isNull) {
-          // A null entry is absence (TC-1), so the key is not an unknown parameter.
-          expect(messagesOf(result).some((message) => message.includes(`'${path}'`))).toBe(false);
+          // A null entry is absence (TC-1), so the key is not an unknown parameter: the rest is valid.
+          expect(result.ok).toBe(true);
         } else {
           // Every object says additionalProperties: false, so the key is reported, never bound.
           expect(messagesOf(result)).toContain(`Unknown parameter '${path}'. ${NOT_EXECUTED}`);

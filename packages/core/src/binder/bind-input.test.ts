@@ -160,7 +160,8 @@ describe('bindInput', () => {
     const snapshot = structuredClone(call);
     const first = value(bindInput(OrderInput, call));
     first.tags.push('mutated');
-    first.items?.[0] && (first.items[0].sku = 'changed');
+    const firstItem = first.items?.[0];
+    if (firstItem !== undefined) firstItem.sku = 'changed';
     const second = value(bindInput(OrderInput, call));
     expect(second.tags).toEqual(['new']);
     expect(second.items?.[0]?.sku).toBe('A');
