@@ -179,21 +179,17 @@ interface ValidCase {
   expected: ExpectedOrder;
 }
 
-const addressArb = fc
-  .record({ city: fc.string(), zip: optionalSlot(fc.string()) })
-  .map(({ city, zip }) => {
-    const wire: Record<string, unknown> = { city };
-    put(wire, 'zip_code', zip);
-    return { wire, expected: { city, zipCode: present(zip) } };
-  });
+const addressArb = fc.record({ city: fc.string(), zip: optionalSlot(fc.string()) }).map(({ city, zip }) => {
+  const wire: Record<string, unknown> = { city };
+  put(wire, 'zip_code', zip);
+  return { wire, expected: { city, zipCode: present(zip) } };
+});
 
-const itemArb = fc
-  .record({ sku: fc.string(), qty: optionalSlot(fc.integer()) })
-  .map(({ sku, qty }) => {
-    const wire: Record<string, unknown> = { sku };
-    put(wire, 'qty', qty);
-    return { wire, expected: { sku, quantity: present(qty) ?? 1 } };
-  });
+const itemArb = fc.record({ sku: fc.string(), qty: optionalSlot(fc.integer()) }).map(({ sku, qty }) => {
+  const wire: Record<string, unknown> = { sku };
+  put(wire, 'qty', qty);
+  return { wire, expected: { sku, quantity: present(qty) ?? 1 } };
+});
 
 const validCaseArb: fc.Arbitrary<ValidCase> = fc
   .record({
@@ -239,7 +235,10 @@ const nearValidArb = fc.dictionary(
     { arbitrary: fc.constantFrom('__proto__', 'constructor', 'customer_nme', 'limt', 'i', 'toString'), weight: 1 },
     { arbitrary: fc.string({ maxLength: 6 }), weight: 1 },
   ),
-  fc.oneof(fc.jsonValue({ maxDepth: 3 }), addressArb.map((address) => address.wire)),
+  fc.oneof(
+    fc.jsonValue({ maxDepth: 3 }),
+    addressArb.map((address) => address.wire),
+  ),
   { maxKeys: 8 },
 );
 
@@ -356,13 +355,19 @@ describe('bindInput properties', () => {
 
   it('TC-9: binding a ToolInput gives the same result as binding the plain object', () => {
     fc.assert(
-      fc.property(fc.oneof(validCaseArb.map((valid) => valid.wire), nearValidArb), (wire) => {
-        const direct = bindWithoutThrowing(wire);
-        const viaToolInput = bindWithoutThrowing(ToolInput.of(wire));
-        expect(viaToolInput.ok).toBe(direct.ok);
-        if (direct.ok && viaToolInput.ok) expect({ ...viaToolInput.value }).toEqual({ ...direct.value });
-        if (!direct.ok && !viaToolInput.ok) expect(viaToolInput.violations).toEqual(direct.violations);
-      }),
+      fc.property(
+        fc.oneof(
+          validCaseArb.map((valid) => valid.wire),
+          nearValidArb,
+        ),
+        (wire) => {
+          const direct = bindWithoutThrowing(wire);
+          const viaToolInput = bindWithoutThrowing(ToolInput.of(wire));
+          expect(viaToolInput.ok).toBe(direct.ok);
+          if (direct.ok && viaToolInput.ok) expect({ ...viaToolInput.value }).toEqual({ ...direct.value });
+          if (!direct.ok && !viaToolInput.ok) expect(viaToolInput.violations).toEqual(direct.violations);
+        },
+      ),
       RUNS,
     );
   });

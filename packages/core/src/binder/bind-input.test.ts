@@ -259,7 +259,16 @@ describe('bindInput', () => {
       ]);
     }
     expect(messages(bindInput(OrderInput, { file_path: '/a', when: new Date(0) }))).toEqual([
-      "Tool input at 'when' is a non-plain object, which JSON cannot carry. The tool was not executed.",
+      "Tool input at 'when' is an instance of Date, which JSON cannot carry. The tool was not executed.",
+    ]);
+  });
+
+  it('GV-2: an unknown key that would read ambiguously is written in brackets', () => {
+    expect(
+      messages(bindInput(OrderInput, { file_path: '/a', address: { city: 'Oslo', 'zip.code': '1' }, '': 1 })),
+    ).toEqual([
+      'Unknown parameter \'[""]\'. The tool was not executed.',
+      'Unknown parameter \'address["zip.code"]\'. The tool was not executed.',
     ]);
   });
 

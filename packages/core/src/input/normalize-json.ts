@@ -17,10 +17,7 @@ export function normalizeJson(value: unknown): JsonValue {
 /** Like {@link normalizeJson}, but the value must be an object. */
 export function normalizeJsonObject(value: unknown): JsonObject {
   if (!isPlainObject(value)) {
-    throw new ToolwrightError(
-      'INVALID_INPUT',
-      `Tool input must be a JSON object, but was ${article(describeJsonType(value))}.`,
-    );
+    throw new ToolwrightError('INVALID_INPUT', `Tool input must be a JSON object, but was ${describeValue(value)}.`);
   }
   return copyValue(value, 0, '') as JsonObject;
 }
@@ -54,7 +51,16 @@ function copyValue(value: unknown, depth: number, path: string): JsonValue {
     }
     return Object.freeze(copy);
   }
-  throw notJson(path, typeof value === 'object' ? 'a non-plain object' : typeof value);
+  throw notJson(path, typeof value === 'object' ? describeValue(value) : typeof value);
+}
+
+/** "an array", "a string", or "an instance of Map" for objects JSON has no word for. */
+function describeValue(value: unknown): string {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && !isPlainObject(value)) {
+    const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+    return typeof name === 'string' && name !== '' ? `an instance of ${name}` : 'a non-plain object';
+  }
+  return article(describeJsonType(value));
 }
 
 function notJson(path: string, what: string): ToolwrightError {

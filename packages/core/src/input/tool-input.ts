@@ -1,4 +1,5 @@
 import { ToolwrightError } from '../errors/toolwright-error.js';
+import { appendKey } from '../validation/instance-path.js';
 import { requiredViolation, typeViolation } from '../validation/violation-messages.js';
 import { describeJsonType, type JsonArray, type JsonObject, type JsonValue } from './json.js';
 import { normalizeJsonObject } from './normalize-json.js';
@@ -162,13 +163,14 @@ export class ToolInput {
     const value = this.#data[key];
     const actual = describeJsonType(value);
     const matches = actual === kind || (kind === 'number' && actual === 'integer');
-    if (!matches) throw new ToolwrightError('INVALID_INPUT', typeViolation(key, [kind]).message);
+    if (!matches) throw new ToolwrightError('INVALID_INPUT', typeViolation(appendKey('', key), [kind]).message);
     return value as KindValue[K];
   }
 
   #require<K extends Kind>(key: string, kind: K): KindValue[K] {
     const value = this.#read(key, kind);
-    if (value === undefined) throw new ToolwrightError('INVALID_INPUT', requiredViolation(key, kind).message);
+    if (value === undefined)
+      throw new ToolwrightError('INVALID_INPUT', requiredViolation(appendKey('', key), kind).message);
     return value;
   }
 }

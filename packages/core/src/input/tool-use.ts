@@ -37,7 +37,8 @@ export function createToolUse(id: unknown, name: unknown, input: unknown): ToolU
 
 /**
  * A ToolUse from arguments sent as JSON text (OpenAI `tool_calls[].function.arguments`,
- * Responses `function_call.arguments`). Empty text means no arguments. Never throws.
+ * Responses `function_call.arguments`). Empty text, and the JSON `null` (absence, as everywhere
+ * in TC-1), mean no arguments: the schema then reports what is required. Never throws.
  */
 export function parseToolUse(id: unknown, name: unknown, argumentsText: unknown): ToolUse {
   const toolName = asText(name);

@@ -77,7 +77,15 @@ export function describeException(thrown: unknown): { readonly name: string; rea
     const text = typeof thrown === 'string' ? thrown : (JSON.stringify(thrown) ?? String(thrown));
     return { name: typeof thrown, message: text === '' ? '(empty)' : text };
   } catch {
-    return { name: typeof thrown, message: Object.prototype.toString.call(thrown) };
+    return { name: typeof thrown, message: safeToString(thrown) };
+  }
+}
+
+function safeToString(value: unknown): string {
+  try {
+    return Object.prototype.toString.call(value);
+  } catch {
+    return '(a value that cannot be shown)';
   }
 }
 

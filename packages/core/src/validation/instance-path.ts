@@ -15,8 +15,14 @@ export function toParameterPath(instancePath: string, data: unknown): string {
   return path;
 }
 
-/** `parent.key`, or `key` at the top level. */
+/**
+ * `parent.key`, or `key` at the top level. A key that would read ambiguously (empty, or holding
+ * `.`, `[`, `]`, a quote or a control character) is written in brackets as JSON: `parent["a.b"]`,
+ * so an empty key never reads as the whole input and a key never spans lines.
+ */
 export function appendKey(path: string, key: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
+  if (key === '' || /[.[\]'"\u0000-\u001f\u007f]/.test(key)) return `${path}[${JSON.stringify(key)}]`;
   return path === '' ? key : `${path}.${key}`;
 }
 

@@ -25,7 +25,7 @@ export function typeViolation(path: string, expectedTypes: readonly string[]): V
 
 /** `Parameter 'x' must be one of [a, b], but was 'c'. The tool was not executed.` */
 export function enumViolation(path: string, allowed: readonly unknown[], actual: unknown): Violation {
-  const list = allowed.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(', ');
+  const list = allowed.map((value) => (typeof value === 'string' ? oneLine(value) : JSON.stringify(value))).join(', ');
   return violation('enum', path, `${subject(path)} must be one of [${list}], but was ${echo(actual)}.`);
 }
 
@@ -37,7 +37,7 @@ export function unknownParameterViolation(path: string, suggestion?: string): Vi
 
 /** `Parameter 'x' must match the pattern ^a+$. The tool was not executed.` */
 export function patternViolation(path: string, pattern: string): Violation {
-  return violation('pattern', path, `${subject(path)} must match the pattern ${pattern}.`);
+  return violation('pattern', path, `${subject(path)} must match the pattern ${oneLine(pattern)}.`);
 }
 
 /** Any other shape problem, in the same voice: `Parameter 'x' <problem>. The tool was not executed.` */
@@ -66,5 +66,11 @@ function subject(path: string): string {
 function echo(value: unknown): string {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   const cut = text.length > MAX_ECHOED_VALUE ? `${text.slice(0, MAX_ECHOED_VALUE)}…` : text;
-  return typeof value === 'string' ? `'${cut}'` : cut;
+  return typeof value === 'string' ? `'${oneLine(cut)}'` : cut;
+}
+
+/** Control characters escaped as in JSON (`\n`), so one problem stays one line. */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this escapes
+  return text.replace(/[\u0000-\u001f\u007f]/g, (character) => JSON.stringify(character).slice(1, -1));
 }

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { ToolwrightError } from '../errors/toolwright-error.js';
+import { ToolInput } from '../input/tool-input.js';
+import { AbstractTool, type AbstractToolDefinition } from './abstract-tool.js';
+import { SafetyLevel } from './safety.js';
+import { createToolContext } from './tool-context.js';
+import { ToolResult } from './tool-result.js';
+
+type Runner = (input: ToolInput) => unknown;
+
+class HandWritten extends AbstractTool {
+  constructor(
+    private readonly runner: Runner,
+    overrides: Partial<AbstractToolDefinition> = {},
+  ) {
+    super({
+      name: 'hand_written',
+      description: 'A tool with a hand-written schema',
+      safety: SafetyLevel.READ_ONLY,
+      inputSchema: { type: 'object', properties: { path: { type: 'string' } }, additionalProperties: false },
+      ...overrides,
+    });
+  }
+
+  protected run(input: ToolInput): ToolResult | string {
+    return this.runner(input) as string;
+  }
+}
+
+const context = createToolContext();
+
+describe('AbstractTool', () => {
+  it('TC-5: a string from run is a successful result; a ToolResult passes through unchanged', async () => {
+    expect(
+      await new HandWritten((input) => input.requireString('path')).execute(ToolInput.of({ path: '/a' }), context),
+    ).toEqual({ content: '/a', isError: false, metadata: {} });
+    const own = ToolResult.error('not found', { notFound: true });
+    expect(await new HandWritten(() => own).execute(ToolInput.EMPTY, context)).toBe(own);
+  });
+
+  it('TC-5: a missing required argument read through ToolInput becomes the GV-2 sentence', async () => {
+    const result = await new HandWritten((input) => input.requireString('path')).execute(ToolInput.EMPTY, context);
+    expect(result.content).toBe(
+      "Tool 'hand_written' failed: Parameter 'path' is required (string). The tool was not executed.",
+    );
+    expect(result.isError).toBe(true);
+  });
+
+  it('TC-3: run returning something else is an error result, not a crash', async () => {
+    const result = await new HandWritten(() => 42).execute(ToolInput.EMPTY, context);
+    expect(result).toEqual({
+      content: "Tool 'hand_written' returned neither text nor a tool result.",
+      isError: true,
+      metadata: {},
+    });
+  });
+
+  it('TC-3: a plain object as input is accepted and null-normalised', async () => {
+    const result = await new HandWritten((input) => JSON.stringify(input.toJSON())).execute(
+      { path: '/a', gone: null } as unknown as ToolInput,
+      context,
+    );
+    expect(result.content).toBe('{"path":"/a"}');
+  });
+
+  it.each([
+    [
+      'an empty name',
+      { name: '' },
+      "Tool name '' is not usable: providers accept 1 to 64 letters, digits, '_' or '-'.",
+    ],
+    [
+      'a name with a space',
+      { name: 'read file' },
+      "Tool name 'read file' is not usable: providers accept 1 to 64 letters, digits, '_' or '-'.",
+    ],
+    [
+      'a 65-character name',
+      { name: 'x'.repeat(65) },
+      `Tool name '${'x'.repeat(65)}' is not usable: providers accept 1 to 64 letters, digits, '_' or '-'.`,
+    ],
+    [
+      'no description',
+      { description: ' ' },
+      "Tool 'hand_written' has no description; the model needs one to choose it.",
+    ],
+    [
+      'no safety',
+      { safety: undefined as unknown as 'READ_ONLY' },
+      "Tool 'hand_written' must declare its safety: READ_ONLY, WRITE or BASH.",
+    ],
+    [
+      'an unknown safety',
+      { safety: 'SAFE' as 'READ_ONLY' },
+      "Tool 'hand_written' must declare its safety: READ_ONLY, WRITE or BASH.",
+    ],
+  ])('TC-5: refuses a definition with %s', (_label, overrides, message) => {
+    let error: unknown;
+    try {
+      new HandWritten(() => '', overrides);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(ToolwrightError.isInstance(error)).toBe(true);
+    expect((error as ToolwrightError).code).toBe('INVALID_TOOL_DEFINITION');
+    expect((error as Error).message).toBe(message);
+  });
+
+  it('PO-6: reports the resources a call touches, none by default', () => {
+    const tool = new HandWritten(() => '', { resourceKeys: (input) => [input.getString('path', '')] });
+    expect(tool.resourceKeys(ToolInput.of({ path: '/a' }))).toEqual(['/a']);
+    expect(new HandWritten(() => '').resourceKeys(ToolInput.of({ path: '/a' }))).toEqual([]);
+  });
+});
