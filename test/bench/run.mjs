@@ -18,7 +18,7 @@ const BASELINE_OPTIONS = {
   ownProperties: true,
   validateFormats: false,
   allowUnionTypes: true,
-  addUsedSchema: false,
+  addUsedSchema: true,
   useDefaults: false,
   coerceTypes: false,
   removeAdditional: false,
