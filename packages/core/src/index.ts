@@ -40,6 +40,7 @@ export {
 export { describeException, ToolResult, type ToolResultMetadata } from './tool/tool-result.js';
 export { suggestName, damerauLevenshtein } from './validation/did-you-mean.js';
 export { compileLinearRegExp, type LinearRegExp } from './validation/linear-regexp.js';
+export { describeSchemaType, resolveLocalRef } from './validation/describe-schema-type.js';
 export {
   compileSchemaValidator,
   DRAFT_07_URI,

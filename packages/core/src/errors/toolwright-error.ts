@@ -31,6 +31,12 @@ export const ErrorCode = {
   INVALID_INPUT: 'INVALID_INPUT',
   /** A schema the validator cannot compile. */
   INVALID_SCHEMA: 'INVALID_SCHEMA',
+  /** A permission configuration with a rule that cannot be interpreted; the whole configuration is refused. */
+  INVALID_PERMISSION_RULE: 'INVALID_PERMISSION_RULE',
+  /** A second tool registered under a name already taken. */
+  DUPLICATE_TOOL: 'DUPLICATE_TOOL',
+  /** Gate or run options that cannot be used as given. */
+  INVALID_OPTIONS: 'INVALID_OPTIONS',
 } as const;
 
 /** One of the {@link ErrorCode} values. */

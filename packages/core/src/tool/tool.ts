@@ -27,6 +27,12 @@ export interface Tool {
   execute(input: ToolInput, context: ToolContext): Promise<ToolResult>;
   /** The value permission patterns are matched against, for tools listed as `Name(pattern)` (PM-2). */
   permissionSubject?(input: ToolInput): PermissionSubject | undefined;
+  /**
+   * A custom permission rule, for tools whose calls a single subject cannot describe (a browser's
+   * `action:url`): true when the call matches the pattern of `Name(pattern)`. Consulted only when
+   * the tool exposes no subject for the call (PM-2). Throwing counts as "cannot judge".
+   */
+  matchesPermissionPattern?(pattern: string, input: ToolInput): boolean;
   /** The resources one call touches (an Edit's file): calls on disjoint resources may run in parallel (PO-6). */
   resourceKeys?(input: ToolInput): readonly string[];
 }

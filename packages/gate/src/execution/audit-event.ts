@@ -1,0 +1,32 @@
+import type { JsonObject, PermissionSubject } from '@toolwright/core';
+
+/** The stage of the gate a decision was made in. */
+export type AuditStage = 'lookup' | 'arguments' | 'policy' | 'permission' | 'limits' | 'validation' | 'execution';
+
+/**
+ * One decision of the gate, as structured data for the host (SPEC PO-5). Argument values are
+ * included only when the host asks (`auditArguments: true`).
+ */
+export interface AuditEvent {
+  /** The provider's call id. */
+  readonly callId: string;
+  /** The tool called (after removing a `functions.` prefix). */
+  readonly tool: string;
+  /** Where the decision was made. */
+  readonly stage: AuditStage;
+  /** What was decided: `allow`/`deny` before execution, `warn` for violations in WARN mode, `ok`/`error`/`timeout` for the execution. */
+  readonly decision: 'allow' | 'deny' | 'warn' | 'ok' | 'error' | 'timeout';
+  /** The permission rule or policy that decided, when one did. */
+  readonly rule?: string;
+  /** The subject judged by permission rules. */
+  readonly subject?: PermissionSubject;
+  /** Why, for a human. */
+  readonly reason?: string;
+  /** Time since the gate received the call. */
+  readonly durationMs: number;
+  /** The call's arguments, only with `auditArguments: true`. */
+  readonly input?: JsonObject;
+}
+
+/** Receives audit events; whatever it throws is ignored. */
+export type AuditListener = (event: AuditEvent) => void;

@@ -1,0 +1,50 @@
+import type { RunOptions, Tool, ToolLogger } from '@toolwright/core';
+import type { Approver, PermissionConfig } from '../permission/permission-config.js';
+import type { ToolPolicy } from '../policy/tool-policy.js';
+import type { ToolRegistry } from '../registry/tool-registry.js';
+import type { SchemaValidationMode } from '../validation/schema-validation-mode.js';
+import type { AuditListener } from './audit-event.js';
+
+/** The gate-level limit of one call when none is set: Bash's own maximum (10 minutes) plus a minute. */
+export const DEFAULT_GATE_TIMEOUT_MS = 660_000;
+
+/** How a {@link ToolGate} is set up. */
+export interface ToolGateOptions {
+  /** The tools it can run. */
+  readonly tools: Iterable<Tool> | ToolRegistry;
+  /**
+   * Permission lists (SPEC PM-*). Without them every call passes this stage (the safety policy
+   * still applies); with them, anything not allowed is denied.
+   */
+  readonly permissions?: PermissionConfig;
+  /** Answers `ask` rules; without one, `ask` denies. */
+  readonly approver?: Approver;
+  /** What schema violations do (SPEC GV-4). Default `WARN`. */
+  readonly schemaValidation?: SchemaValidationMode;
+  /** Policies applied after the built-in safety policy, in order (SPEC PO-1). */
+  readonly policies?: readonly ToolPolicy[];
+  /** Run options for every call (SPEC PO-2, PO-3); a call may override them. */
+  readonly runOptions?: Partial<RunOptions>;
+  /** The gate-level limit of one call, in ms; the tool's cooperation is not needed (SPEC PO-4). */
+  readonly timeoutMs?: number;
+  /** Per-tool limits, by tool name, overriding `timeoutMs`. */
+  readonly toolTimeoutsMs?: Readonly<Record<string, number>>;
+  /** Receives one event per decision (SPEC PO-5). */
+  readonly onAudit?: AuditListener;
+  /** Include argument values in audit events. Default false. */
+  readonly auditArguments?: boolean;
+  /** Where the gate and the tools log. Default: silent. */
+  readonly logger?: ToolLogger;
+  /** The working directory of calls that do not name one. Default: the process's. */
+  readonly cwd?: string;
+}
+
+/** What one call may set for itself. */
+export interface CallOptions {
+  /** The working directory relative paths resolve against. */
+  readonly cwd?: string;
+  /** Cancels the call. */
+  readonly signal?: AbortSignal;
+  /** Run options for this call, over the gate's. */
+  readonly runOptions?: Partial<RunOptions>;
+}

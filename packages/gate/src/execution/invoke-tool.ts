@@ -1,0 +1,48 @@
+import { ToolResult, type Tool, type ToolContext, type ToolInput } from '@toolwright/core';
+
+/** What {@link invokeTool} needs beyond the call itself. */
+export interface InvokeOptions {
+  /** The gate-level limit for this call; the tool's cooperation is not needed. */
+  readonly timeoutMs: number;
+  /** Aborted when the gate gives up on the call (timeout) or the host cancels it. */
+  readonly controller: AbortController;
+}
+
+/**
+ * The one place a tool's `execute` is called (SPEC GV-6; the architecture test pins it). Whatever
+ * the tool does — throws, rejects, throws a non-Error, returns something that is not a result,
+ * or never settles — this resolves to a ToolResult: a call still pending after `timeoutMs` is
+ * abandoned with an error result and its signal is aborted (SPEC PO-4).
+ */
+export async function invokeTool(
+  tool: Tool,
+  input: ToolInput,
+  context: ToolContext,
+  options: InvokeOptions,
+): Promise<ToolResult> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<ToolResult>((resolve) => {
+    timer = setTimeout(() => {
+      options.controller.abort(new Error(`timed out after ${options.timeoutMs}ms`));
+      resolve(
+        ToolResult.error(`Tool '${tool.name}' did not finish within ${options.timeoutMs}ms and was abandoned.`, {
+          timedOut: true,
+        }),
+      );
+    }, options.timeoutMs);
+  });
+  const execution = (async (): Promise<ToolResult> => {
+    try {
+      const result: unknown = await tool.execute(input, context);
+      if (ToolResult.isToolResult(result)) return result;
+      return ToolResult.error(`Tool '${tool.name}' returned something that is not a tool result.`);
+    } catch (thrown) {
+      return ToolResult.fromException(tool.name, thrown);
+    }
+  })();
+  try {
+    return await Promise.race([execution, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,355 @@
+import { createToolUse, parseToolUse, SafetyLevel, ToolInput, ToolResult, type ToolLogger } from '@toolwright/core';
+import { describe, expect, it } from 'vitest';
+import { rawTool, ScriptedTool, SearchTool } from '../test-support/test-tools.js';
+import type { ToolPolicy } from '../policy/tool-policy.js';
+import type { AuditEvent } from './audit-event.js';
+import { ToolGate } from './tool-gate.js';
+
+const use = (name: string, input: unknown, id = 'call_1') => createToolUse(id, name, input);
+
+function recordingLogger(): ToolLogger & { warnings: string[] } {
+  const warnings: string[] = [];
+  const ignore = (): void => undefined;
+  return {
+    warnings,
+    debug: ignore,
+    info: ignore,
+    error: ignore,
+    warn: (message, fields) => warnings.push(`${message} ${JSON.stringify(fields)}`),
+  };
+}
+
+describe('ToolGate: validation', () => {
+  it('GV-2/GV-4: ENFORCE answers in the exact sentences, nested paths included, and does not run the tool', async () => {
+    const search = new SearchTool();
+    const gate = new ToolGate({ tools: [search], schemaValidation: 'ENFORCE' });
+    const result = await gate.execute(
+      use('search', { qeury: 'x', limit: 'ten', filters: [{ field: 'a', operator: 'gt' }, {}] }),
+    );
+    expect(result.isError).toBe(true);
+    expect(result.content.split('\n')).toEqual([
+      "Unknown parameter 'qeury'. Did you mean 'query'? The tool was not executed.",
+      "Parameter 'limit' must be an integer. The tool was not executed.",
+      "Parameter 'filters[0].operator' must be one of [eq, ne], but was 'gt'. The tool was not executed.",
+      "Parameter 'filters[1].field' is required (string). The tool was not executed.",
+    ]);
+    expect(search.runs).toBe(0);
+  });
+
+  it('GV-4: WARN (the default) logs the violations, audits them, and runs the tool', async () => {
+    const tool = new ScriptedTool({
+      name: 'loose',
+      inputSchema: { type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false },
+    });
+    const logger = recordingLogger();
+    const events: AuditEvent[] = [];
+    const gate = new ToolGate({ tools: [tool], logger, onAudit: (event) => events.push(event) });
+    const result = await gate.execute(use('loose', { n: 'one' }));
+    expect(result.content).toBe('done');
+    expect(tool.runs).toBe(1);
+    expect(logger.warnings).toEqual([
+      'Schema violations in a call to loose (WARN mode: the tool runs anyway) {"tool":"loose","violations":["Parameter \'n\' must be an integer. The tool was not executed."]}',
+    ]);
+    expect(events.map((event) => [event.stage, event.decision])).toEqual([
+      ['validation', 'warn'],
+      ['execution', 'ok'],
+    ]);
+  });
+
+  it('GV-4: OFF does not look at the arguments', async () => {
+    const tool = new ScriptedTool({
+      name: 'loose',
+      inputSchema: { type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false },
+    });
+    const logger = recordingLogger();
+    const gate = new ToolGate({ tools: [tool], logger, schemaValidation: 'OFF' });
+    expect((await gate.execute(use('loose', { n: 'one', extra: 1 }))).content).toBe('done');
+    expect(logger.warnings).toEqual([]);
+  });
+
+  it('GV-1/TC-1: a null counts as missing', async () => {
+    const gate = new ToolGate({ tools: [new SearchTool()], schemaValidation: 'ENFORCE' });
+    expect((await gate.execute(parseToolUse('c', 'search', '{"query":null}'))).content).toBe(
+      "Parameter 'query' is required (string). The tool was not executed.",
+    );
+  });
+
+  it('GV-3: foreign constructs pass; their siblings are still checked', async () => {
+    const foreign = new ScriptedTool({
+      name: 'foreign',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          upload: { type: 'file', 'x-widget': 'picker' },
+          code: { type: 'string', pattern: '^(?=.*[A-Z]).+$' },
+          remote: { $ref: 'https://example.com/schema.json' },
+          dangling: { $ref: '#/$defs/missing' },
+          size: { type: 'integer', maximum: 3 },
+          name: { type: 'string' },
+        },
+        required: ['name'],
+        additionalProperties: false,
+      },
+    });
+    const gate = new ToolGate({ tools: [foreign], schemaValidation: 'ENFORCE' });
+    const ok = await gate.execute(
+      use('foreign', { upload: 42, code: 'lowercase', remote: [1], dangling: {}, size: 99, name: 'n' }),
+    );
+    expect(ok).toMatchObject({ content: 'done', isError: false });
+    const refused = await gate.execute(use('foreign', { upload: 'x', nmae: 'n' }));
+    expect(refused.content.split('\n')).toEqual([
+      "Unknown parameter 'nmae'. Did you mean 'name'? The tool was not executed.",
+    ]);
+  });
+
+  it('GV-5: arguments nested deeper than 64 levels or over 1 MB are refused before validation, in every mode', async () => {
+    const tool = new ScriptedTool({ name: 'anything' });
+    const gate = new ToolGate({ tools: [tool], schemaValidation: 'OFF' });
+    let deep: unknown = 'leaf';
+    for (let level = 0; level < 70; level++) deep = { level: deep };
+    expect((await gate.execute(use('anything', { deep }))).content).toBe(
+      'The arguments are nested 71 levels deep; at most 64 are accepted. The tool was not executed.',
+    );
+    const big = { text: 'x'.repeat(1_048_576) };
+    expect((await gate.execute(use('anything', big))).content).toBe(
+      'The arguments are 1048587 bytes of JSON; at most 1048576 are accepted. The tool was not executed.',
+    );
+    expect(tool.runs).toBe(0);
+  });
+
+  it('GV-5: a validator that throws yields an error result, never a crash', async () => {
+    const hostileSchema = new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new RangeError('Maximum call stack size exceeded');
+        },
+      },
+    );
+    const tool = rawTool('hostile', () => Promise.resolve(ToolResult.ok('ran')), { inputSchema: hostileSchema });
+    const result = await new ToolGate({ tools: [tool], schemaValidation: 'ENFORCE' }).execute(use('hostile', {}));
+    expect(result.isError).toBe(true);
+    expect(result.content).toBe(
+      'The arguments could not be checked (Maximum call stack size exceeded). The tool was not executed.',
+    );
+  });
+});
+
+describe('ToolGate: permissions and policies', () => {
+  const bash = () =>
+    new ScriptedTool({
+      name: 'Bash',
+      safety: SafetyLevel.BASH,
+      subject: { kind: 'COMMAND', parameter: 'command' },
+      inputSchema: {
+        type: 'object',
+        properties: { command: { type: 'string' } },
+        required: ['command'],
+        additionalProperties: false,
+      },
+    });
+
+  it('PM-6: a denied call with a schema-violating input reports the denial only', async () => {
+    const gate = new ToolGate({
+      tools: [bash()],
+      permissions: { allow: ['Bash(git:*)'] },
+      runOptions: { allowBash: true },
+      schemaValidation: 'ENFORCE',
+    });
+    const result = await gate.execute(use('Bash', { command: 'rm -rf /', comand: 'typo' }));
+    expect(result).toMatchObject({
+      content: "Permission denied: the Bash command 'rm -rf /' matches no allow rule (Bash(git:*)).",
+      isError: true,
+      metadata: { policyDenied: true },
+    });
+  });
+
+  it('PO-2: WRITE needs allowWrite and BASH needs allowBash, with the exact messages; the registry offers the same', async () => {
+    const write = new ScriptedTool({ name: 'Write', safety: SafetyLevel.WRITE });
+    const gate = new ToolGate({ tools: [new SearchTool(), write, bash()] });
+    expect(await gate.execute(use('Write', {}))).toMatchObject({
+      content: 'tool requires allowWrite=true: Write',
+      isError: true,
+      metadata: { policyDenied: true },
+    });
+    expect((await gate.execute(use('Bash', { command: 'ls' }))).content).toBe('tool requires allowBash=true: Bash');
+    expect(gate.offeredTools().map((tool) => tool.name)).toEqual(['search']);
+    expect(gate.offeredTools({ allowWrite: true, allowBash: true }).map((tool) => tool.name)).toEqual([
+      'search',
+      'Write',
+      'Bash',
+    ]);
+    expect((await gate.execute(use('Write', {}), { runOptions: { allowWrite: true } })).content).toBe('done');
+  });
+
+  it('PO-1: a policy may refuse before the permission check; a refused call is not executed and after is not called', async () => {
+    const calls: string[] = [];
+    const policy: ToolPolicy = {
+      name: 'business-hours',
+      before: (tool) => {
+        calls.push(`before ${tool.name}`);
+        return tool.name === 'closed' ? { allowed: false, reason: 'closed outside business hours' } : { allowed: true };
+      },
+      after: (tool, _input, result) => {
+        calls.push(`after ${tool.name}`);
+        return ToolResult.ok(`${result.content} (checked)`, { metadata: result.metadata });
+      },
+    };
+    const open = new ScriptedTool({ name: 'open' });
+    const closed = new ScriptedTool({ name: 'closed' });
+    const gate = new ToolGate({
+      tools: [open, closed],
+      policies: [policy],
+      permissions: { allow: ['open', 'closed'] },
+    });
+    expect(await gate.execute(use('closed', {}))).toMatchObject({
+      content: 'closed outside business hours',
+      metadata: { policyDenied: true },
+    });
+    expect(closed.runs).toBe(0);
+    expect((await gate.execute(use('open', {}))).content).toBe('done (checked)');
+    expect(calls).toEqual(['before closed', 'before open', 'after open']);
+  });
+
+  it('PM-1: a configuration with an uninterpretable rule is refused when the gate is created', () => {
+    expect(() => new ToolGate({ tools: [bash()], permissions: { allow: ['Bash(*)'] } })).toThrow(
+      'The permission configuration was refused as a whole',
+    );
+  });
+});
+
+describe('ToolGate: lookup and execution', () => {
+  it('names the available tools for an unknown one; strips a functions. prefix', async () => {
+    const gate = new ToolGate({
+      tools: [new SearchTool(), new ScriptedTool({ name: 'Write', safety: SafetyLevel.WRITE })],
+    });
+    expect(await gate.execute(use('serch', {}))).toMatchObject({
+      content: "Unknown tool 'serch'. Available tools: search.",
+      isError: true,
+    });
+    expect((await gate.execute(use('functions.search', { query: 'q' }))).content).toBe('q (limit 10)');
+  });
+
+  it('TC-2: arguments that could not be read become an error result; the turn goes on', async () => {
+    const gate = new ToolGate({ tools: [new SearchTool()] });
+    const result = await gate.execute(parseToolUse('c', 'search', '{"query": '));
+    expect(result.isError).toBe(true);
+    expect(result.content).toMatch(
+      /^Arguments for tool 'search' are not valid JSON \(.+\)\. Send the arguments as one JSON object\.$/,
+    );
+  });
+
+  it('PO-4: a tool that never settles is cut off by the gate timeout; its signal is aborted', async () => {
+    let signal: AbortSignal | undefined;
+    const stuck = new ScriptedTool({ name: 'stuck' }, (_input, context) => {
+      signal = context.signal;
+      return new Promise(() => undefined);
+    });
+    const gate = new ToolGate({ tools: [stuck], toolTimeoutsMs: { stuck: 50 } });
+    const started = Date.now();
+    const result = await gate.execute(use('stuck', {}));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(result).toMatchObject({
+      content: "Tool 'stuck' did not finish within 50ms and was abandoned.",
+      isError: true,
+      metadata: { timedOut: true },
+    });
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it.each([
+    [
+      'throws a string',
+      () => {
+        throw 'plain string';
+      },
+      "Tool 'raw' failed: plain string",
+    ],
+    [
+      'throws undefined',
+      () => {
+        throw undefined;
+      },
+      "Tool 'raw' failed: undefined",
+    ],
+    ['rejects with an Error', () => Promise.reject(new Error('went wrong')), "Tool 'raw' failed: went wrong"],
+    [
+      'resolves to something that is not a result',
+      () => Promise.resolve(42 as unknown as ToolResult),
+      "Tool 'raw' returned something that is not a tool result.",
+    ],
+  ])('PO-4: a tool that %s becomes an error result', async (_label, execute, content) => {
+    const gate = new ToolGate({ tools: [rawTool('raw', execute as () => Promise<ToolResult>)] });
+    expect(await gate.execute(use('raw', {}))).toMatchObject({ content, isError: true });
+  });
+
+  it('PO-3: cuts every result to maxToolOutputChars without splitting a surrogate pair', async () => {
+    const run = (content: string, maxToolOutputChars?: number) =>
+      new ToolGate({
+        tools: [new ScriptedTool({ name: 'loud' }, () => content)],
+        runOptions: maxToolOutputChars === undefined ? {} : { maxToolOutputChars },
+      }).execute(use('loud', {}));
+    const even = await run('😀'.repeat(40_000));
+    expect(even.content.length).toBe(30_000);
+    expect(even.content.slice(29_940)).toBe('\n[output truncated: 80000 characters, the first 29940 shown]');
+    expect(even.metadata).toMatchObject({ truncated: true, originalLength: 80_000 });
+    // With one character before the emoji, the cut would fall between the halves of a pair: it moves back one.
+    const odd = await run(`a${'😀'.repeat(40_000)}`);
+    expect(odd.content.endsWith('😀\n[output truncated: 80001 characters, the first 29939 shown]')).toBe(true);
+    expect(odd.content.length).toBe(29_999);
+    expect((await run('abcdef', 3)).content).toBe('abc');
+    expect((await run('short')).metadata.truncated).toBeUndefined();
+  });
+
+  it('PO-5: one audit event per decision, without argument values unless asked', async () => {
+    const events: AuditEvent[] = [];
+    const gate = new ToolGate({
+      tools: [new SearchTool()],
+      permissions: { allow: ['search'] },
+      onAudit: (event) => events.push(event),
+    });
+    await gate.execute(use('search', { query: 'secret' }, 'call_9'));
+    expect(events.map(({ durationMs, ...rest }) => (expect(durationMs).toBeGreaterThanOrEqual(0), rest))).toEqual([
+      {
+        callId: 'call_9',
+        tool: 'search',
+        stage: 'permission',
+        decision: 'allow',
+        rule: 'search',
+        reason: 'Allowed by search.',
+      },
+      { callId: 'call_9', tool: 'search', stage: 'execution', decision: 'ok' },
+    ]);
+    const withArguments: AuditEvent[] = [];
+    await new ToolGate({
+      tools: [new SearchTool()],
+      auditArguments: true,
+      onAudit: (event) => withArguments.push(event),
+    }).execute(use('search', { query: 'secret' }));
+    expect(withArguments[0]?.input).toEqual({ query: 'secret' });
+  });
+
+  it('PO-5: a listener that throws does not change the outcome', async () => {
+    const gate = new ToolGate({
+      tools: [new SearchTool()],
+      onAudit: () => {
+        throw new Error('listener down');
+      },
+    });
+    expect((await gate.execute(use('search', { query: 'q' }))).content).toBe('q (limit 10)');
+  });
+
+  it('TC-4: the gate records how long each call took', async () => {
+    const result = await new ToolGate({ tools: [new SearchTool()] }).execute(use('search', { query: 'q' }));
+    expect(typeof result.metadata.durationMs).toBe('number');
+  });
+
+  it('TC-3: a call on a plain object input still goes through', async () => {
+    const gate = new ToolGate({ tools: [new SearchTool()] });
+    const result = await gate.execute({ id: 'c', name: 'search', input: { query: 'plain' } } as unknown as ReturnType<
+      typeof use
+    >);
+    expect(result.content).toBe('plain (limit 10)');
+    expect(ToolInput.isInstance(use('search', {}).input)).toBe(true);
+  });
+});

@@ -1,0 +1,238 @@
+import {
+  createToolContext,
+  createToolUse,
+  formatViolations,
+  SILENT_LOGGER,
+  ToolResult,
+  ToolwrightError,
+  type RunOptions,
+  type Tool,
+  type ToolContext,
+  type ToolLogger,
+  type ToolUse,
+} from '@toolwright/core';
+import { PermissionChecker } from '../permission/permission-checker.js';
+import { limitOutput } from '../policy/output-limit.js';
+import { safetyPolicy } from '../policy/safety-policy.js';
+import type { ToolPolicy } from '../policy/tool-policy.js';
+import { ToolRegistry, normalizeToolName } from '../registry/tool-registry.js';
+import { checkInputLimits } from '../validation/input-limits.js';
+import { SchemaValidationMode } from '../validation/schema-validation-mode.js';
+import { validatorFor } from '../validation/validator-cache.js';
+import type { AuditEvent } from './audit-event.js';
+import { planBatch, runPlanned } from './batch-schedule.js';
+import { DEFAULT_GATE_TIMEOUT_MS, type CallOptions, type ToolGateOptions } from './gate-options.js';
+import { invokeTool } from './invoke-tool.js';
+
+/**
+ * The one path every model tool call takes (SPEC §2): registry lookup → policies → permission →
+ * argument limits → schema validation → execution under a gate-level timeout → policies' `after`
+ * → output limit → audit → result. `execute` never rejects, whatever the model sent.
+ */
+export class ToolGate {
+  readonly registry: ToolRegistry;
+  readonly #options: ToolGateOptions;
+  readonly #permissions: PermissionChecker | undefined;
+  readonly #policies: readonly ToolPolicy[];
+  readonly #mode: SchemaValidationMode;
+  readonly #logger: ToolLogger;
+
+  /** Sets up a gate. Throws for a configuration that cannot be used (bad permission rules, duplicate tools). */
+  constructor(options: ToolGateOptions) {
+    this.registry = options.tools instanceof ToolRegistry ? options.tools : new ToolRegistry(options.tools);
+    this.#options = options;
+    this.#permissions =
+      options.permissions === undefined
+        ? undefined
+        : PermissionChecker.create(options.permissions, this.registry.all());
+    this.#policies = [safetyPolicy, ...(options.policies ?? [])];
+    this.#mode = options.schemaValidation ?? SchemaValidationMode.WARN;
+    if (!Object.values(SchemaValidationMode).includes(this.#mode)) {
+      throw new ToolwrightError(
+        'INVALID_OPTIONS',
+        `schemaValidation must be OFF, WARN or ENFORCE, not ${String(this.#mode)}.`,
+      );
+    }
+    this.#logger = options.logger ?? SILENT_LOGGER;
+  }
+
+  /** The tools to offer the model under the run options (SPEC PO-2). */
+  offeredTools(runOptions?: Partial<RunOptions>): Tool[] {
+    return this.registry.offered(this.#context({ runOptions }, new AbortController()).options);
+  }
+
+  /** Runs one call. Never rejects. */
+  async execute(toolUse: ToolUse, call: CallOptions = {}): Promise<ToolResult> {
+    const started = performance.now();
+    const loose = toolUse as { id?: unknown; name?: unknown; input?: unknown } | undefined;
+    const use = isToolUse(toolUse) ? toolUse : createToolUse(loose?.id, loose?.name, loose?.input);
+    try {
+      return await this.#run(use, call, started);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.#audit({
+        callId: use.id,
+        tool: use.name,
+        stage: 'execution',
+        decision: 'error',
+        reason: `gate failure: ${reason}`,
+        durationMs: performance.now() - started,
+      });
+      return ToolResult.error(`The tool call could not be processed: ${reason}`);
+    }
+  }
+
+  /** Runs the calls of one model turn: concurrency-safe calls in parallel, exclusive ones alone, results in call order (SPEC PO-6). */
+  async executeBatch(toolUses: readonly ToolUse[], call: CallOptions = {}): Promise<ToolResult[]> {
+    const claims = toolUses.map((toolUse) => this.#claim(toolUse));
+    return runPlanned(
+      toolUses.map((toolUse) => () => this.execute(toolUse, call)),
+      planBatch(claims),
+    );
+  }
+
+  async #run(toolUse: ToolUse, call: CallOptions, started: number): Promise<ToolResult> {
+    const name = normalizeToolName(toolUse.name);
+    const event = (fields: Omit<AuditEvent, 'callId' | 'tool' | 'durationMs'>): void =>
+      this.#audit({
+        callId: toolUse.id,
+        tool: name,
+        durationMs: performance.now() - started,
+        ...fields,
+        ...(this.#options.auditArguments === true ? { input: toolUse.input.toJSON() } : {}),
+      });
+    const finish = (result: ToolResult): ToolResult => withDuration(result, performance.now() - started);
+    const controller = new AbortController();
+    const context = this.#context(call, controller);
+
+    const tool = this.registry.resolve(toolUse.name);
+    if (tool === undefined) {
+      const available = this.registry.offered(context.options).map((offered) => offered.name);
+      const reason = `Unknown tool '${name}'. Available tools: ${available.length === 0 ? '(none)' : available.join(', ')}.`;
+      event({ stage: 'lookup', decision: 'deny', reason });
+      return finish(ToolResult.error(reason));
+    }
+    if (toolUse.inputError !== undefined) {
+      event({ stage: 'arguments', decision: 'deny', reason: toolUse.inputError });
+      return finish(ToolResult.error(toolUse.inputError));
+    }
+    for (const policy of this.#policies) {
+      const decision = (await policy.before?.(tool, toolUse.input, context)) ?? { allowed: true };
+      if (!decision.allowed) {
+        const reason = decision.reason ?? `The ${policy.name} policy refused the call.`;
+        event({ stage: 'policy', decision: 'deny', rule: policy.name, reason });
+        return finish(ToolResult.error(reason, { policyDenied: true }));
+      }
+    }
+    if (this.#permissions !== undefined) {
+      const decision = await this.#permissions.check(tool, toolUse.input, context.cwd, this.#options.approver);
+      const audit = {
+        stage: 'permission',
+        ...(decision.rule === undefined ? {} : { rule: decision.rule }),
+        ...(decision.subject === undefined ? {} : { subject: decision.subject }),
+        reason: decision.reason,
+      } as const;
+      event({ ...audit, decision: decision.allowed ? 'allow' : 'deny' });
+      if (!decision.allowed) return finish(ToolResult.error(decision.reason, { policyDenied: true }));
+    }
+    const limitProblem = checkInputLimits(toolUse.input.toJSON());
+    if (limitProblem !== undefined) {
+      event({ stage: 'limits', decision: 'deny', reason: limitProblem });
+      return finish(ToolResult.error(limitProblem));
+    }
+    if (this.#mode !== SchemaValidationMode.OFF) {
+      const refused = this.#validate(tool, toolUse, event);
+      if (refused !== undefined) return finish(refused);
+    }
+    const timeoutMs = this.#options.toolTimeoutsMs?.[tool.name] ?? this.#options.timeoutMs ?? DEFAULT_GATE_TIMEOUT_MS;
+    let result = await invokeTool(tool, toolUse.input, context, { timeoutMs, controller });
+    for (const policy of this.#policies) {
+      if (policy.after !== undefined) result = await policy.after(tool, toolUse.input, result, context);
+    }
+    result = limitOutput(result, context.options.maxToolOutputChars);
+    event({
+      stage: 'execution',
+      decision: result.metadata.timedOut === true ? 'timeout' : result.isError ? 'error' : 'ok',
+    });
+    return finish(result);
+  }
+
+  /** Applies the validation mode; returns the refusal in ENFORCE mode. */
+  #validate(
+    tool: Tool,
+    toolUse: ToolUse,
+    event: (fields: Omit<AuditEvent, 'callId' | 'tool' | 'durationMs'>) => void,
+  ): ToolResult | undefined {
+    let violations;
+    try {
+      violations = validatorFor(tool.inputSchema).validate(toolUse.input.toJSON());
+    } catch (error) {
+      const reason = `The arguments could not be checked (${error instanceof Error ? error.message : String(error)}). The tool was not executed.`;
+      event({ stage: 'validation', decision: 'deny', reason });
+      return ToolResult.error(reason);
+    }
+    if (violations.length === 0) return undefined;
+    const text = formatViolations(violations);
+    if (this.#mode === SchemaValidationMode.ENFORCE) {
+      event({ stage: 'validation', decision: 'deny', reason: text });
+      return ToolResult.error(text, { violations });
+    }
+    this.#logger.warn(`Schema violations in a call to ${tool.name} (WARN mode: the tool runs anyway)`, {
+      tool: tool.name,
+      violations: violations.map((violation) => violation.message),
+    });
+    event({ stage: 'validation', decision: 'warn', reason: text });
+    return undefined;
+  }
+
+  #claim(toolUse: ToolUse): { exclusive: boolean; resources: readonly string[] } {
+    const tool = isToolUse(toolUse) ? this.registry.resolve(toolUse.name) : undefined;
+    if (tool === undefined || toolUse.inputError !== undefined) return { exclusive: false, resources: [] };
+    let resources: readonly string[];
+    try {
+      resources = (tool.resourceKeys?.(toolUse.input) ?? []).filter((key): key is string => typeof key === 'string');
+    } catch {
+      return { exclusive: true, resources: [] };
+    }
+    if (resources.length > 0) return { exclusive: false, resources };
+    return { exclusive: tool.concurrency !== 'PARALLEL', resources: [] };
+  }
+
+  #context(call: CallOptions, controller: AbortController): ToolContext {
+    const signal = call.signal === undefined ? controller.signal : AbortSignal.any([call.signal, controller.signal]);
+    return createToolContext({
+      cwd: call.cwd ?? this.#options.cwd,
+      signal,
+      logger: this.#logger,
+      options: { ...this.#options.runOptions, ...call.runOptions },
+    });
+  }
+
+  #audit(event: AuditEvent): void {
+    try {
+      this.#options.onAudit?.(event);
+    } catch {
+      // A listener's failure must not change the call's outcome.
+    }
+  }
+}
+
+function withDuration(result: ToolResult, durationMs: number): ToolResult {
+  const metadata = { ...result.metadata, durationMs: Math.round(durationMs * 1000) / 1000 };
+  return result.isError
+    ? ToolResult.error(result.content, metadata)
+    : ToolResult.ok(
+        result.content,
+        result.structured === undefined ? { metadata } : { metadata, structured: result.structured },
+      );
+}
+
+function isToolUse(value: unknown): value is ToolUse {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ToolUse).name === 'string' &&
+    typeof (value as ToolUse).id === 'string' &&
+    typeof (value as ToolUse).input?.toJSON === 'function'
+  );
+}

@@ -1,0 +1,257 @@
+import { ToolInput, ToolwrightError, type PermissionSubject, type Tool } from '@toolwright/core';
+import { compileCommandPattern, judgeCommand, type CommandPattern, type Judgement } from './command-pattern.js';
+import { compilePathPattern, matchPath, type PathPattern } from './path-pattern.js';
+import type { Approver, PermissionConfig, PermissionDecision } from './permission-config.js';
+import { parsePermissionRule, type PermissionRule } from './permission-rule.js';
+import { resolvePathSubject, type ResolvedPath } from './path-subject.js';
+
+type CompiledPattern = CommandPattern | PathPattern | { readonly problem: string };
+
+const MAX_SHOWN_SUBJECT = 200;
+
+/**
+ * Decides whether a call may run (SPEC PM-1..PM-6). Built once from a configuration, which is
+ * refused as a whole, loudly, when any rule cannot be interpreted — against the subject kind of
+ * the tool it names when that tool is known, otherwise as neither a command nor a path pattern.
+ */
+export class PermissionChecker {
+  readonly #rules: readonly PermissionRule[];
+  readonly #compiled = new Map<string, CompiledPattern>();
+
+  private constructor(rules: readonly PermissionRule[]) {
+    this.#rules = rules;
+  }
+
+  /** Parses and checks a configuration. Throws `INVALID_PERMISSION_RULE` naming every bad entry. */
+  static create(config: PermissionConfig, tools: readonly Tool[] = []): PermissionChecker {
+    const problems: string[] = [];
+    const rules: PermissionRule[] = [];
+    for (const list of ['deny', 'ask', 'allow'] as const) {
+      const entries: unknown = config[list] ?? [];
+      if (!Array.isArray(entries)) {
+        problems.push(`'${list}' must be a list of rules`);
+        continue;
+      }
+      for (const entry of entries) {
+        const parsed = parsePermissionRule(entry as string, list);
+        if ('problem' in parsed) problems.push(parsed.problem);
+        else rules.push(parsed);
+      }
+    }
+    const checker = new PermissionChecker(rules);
+    for (const rule of rules) {
+      if (rule.pattern === undefined) continue;
+      const problem = checker.#loadTimeProblem(rule, rule.pattern, tools);
+      if (problem !== undefined) problems.push(`'${rule.source}' cannot be interpreted: ${problem}`);
+    }
+    if (problems.length > 0) {
+      throw new ToolwrightError(
+        'INVALID_PERMISSION_RULE',
+        `The permission configuration was refused as a whole:\n- ${problems.join('\n- ')}`,
+      );
+    }
+    return checker;
+  }
+
+  /** Decides one call: deny > ask > allow, default deny. Never throws. */
+  async check(tool: Tool, input: ToolInput, cwd: string, approver?: Approver): Promise<PermissionDecision> {
+    const rules = this.#rules.filter((rule) => rule.toolName === tool.name);
+    const { subject, failed } = subjectOf(tool, input);
+    const call = new CallUnderJudgement(tool, input, cwd, subject, failed);
+    const judge = (rule: PermissionRule): Judgement => this.#judge(rule, call);
+    const base = subject === undefined ? {} : { subject };
+
+    const deny = rules.find((rule) => rule.list === 'deny' && judge(rule) !== 'no-match');
+    if (deny !== undefined) {
+      return {
+        ...base,
+        allowed: false,
+        decidedBy: 'deny',
+        rule: deny.source,
+        reason: `Permission denied: ${call.describe()} matches the deny rule ${deny.source}.`,
+      };
+    }
+    const ask = rules.find((rule) => rule.list === 'ask' && judge(rule) !== 'no-match');
+    if (ask !== undefined) return { ...base, ...(await askApprover(ask, call, approver)) };
+
+    const allowRules = rules.filter((rule) => rule.list === 'allow');
+    const allow = allowRules.find((rule) => judge(rule) === 'match');
+    if (allow !== undefined && this.#realPathAllowed(allowRules, call)) {
+      return { ...base, allowed: true, decidedBy: 'allow', rule: allow.source, reason: `Allowed by ${allow.source}.` };
+    }
+    return {
+      ...base,
+      allowed: false,
+      decidedBy: 'default',
+      reason: denialWithoutMatch(tool, allowRules, call, allow !== undefined),
+    };
+  }
+
+  /** A lexical match is not enough where the path exists: its real path must match an allow rule too. */
+  #realPathAllowed(allowRules: readonly PermissionRule[], call: CallUnderJudgement): boolean {
+    const realPath = call.path()?.realPath;
+    if (call.subject?.kind !== 'PATH' || realPath === undefined) return true;
+    return allowRules.some((rule) => {
+      if (rule.pattern === undefined) return true;
+      const pattern = this.#compile(rule.pattern, 'PATH');
+      return !('problem' in pattern) && pattern.kind === 'PATH' && matchPath(pattern, realPath);
+    });
+  }
+
+  #judge(rule: PermissionRule, call: CallUnderJudgement): Judgement {
+    if (rule.pattern === undefined) return 'match';
+    if (call.subjectFailed) return 'unjudgeable';
+    if (call.subject !== undefined) {
+      const pattern = this.#compile(rule.pattern, call.subject.kind);
+      if ('problem' in pattern) return 'unjudgeable';
+      if (pattern.kind === 'COMMAND') return judgeCommand(pattern, call.subject.value);
+      const resolved = call.path();
+      if (resolved === undefined) return 'unjudgeable';
+      const lexical = matchPath(pattern, resolved.path);
+      // A deny or ask rule fires on either path; an allow rule's real-path check is separate.
+      if (rule.list !== 'allow' && resolved.realPath !== undefined && matchPath(pattern, resolved.realPath))
+        return 'match';
+      return lexical ? 'match' : 'no-match';
+    }
+    if (typeof call.tool.matchesPermissionPattern === 'function') {
+      try {
+        return call.tool.matchesPermissionPattern(rule.pattern, call.input) ? 'match' : 'no-match';
+      } catch {
+        return 'unjudgeable';
+      }
+    }
+    return 'unjudgeable';
+  }
+
+  #compile(pattern: string, kind: 'COMMAND' | 'PATH'): CompiledPattern {
+    const key = `${kind}\u0000${pattern}`;
+    let compiled = this.#compiled.get(key);
+    if (compiled === undefined) {
+      compiled = kind === 'COMMAND' ? compileCommandPattern(pattern) : compilePathPattern(pattern);
+      this.#compiled.set(key, compiled);
+    }
+    return compiled;
+  }
+
+  #loadTimeProblem(rule: PermissionRule, pattern: string, tools: readonly Tool[]): string | undefined {
+    const tool = tools.find((candidate) => candidate.name === rule.toolName);
+    const kind = tool === undefined ? undefined : subjectOf(tool, ToolInput.EMPTY).subject?.kind;
+    if (kind !== undefined) {
+      const compiled = this.#compile(pattern, kind);
+      return 'problem' in compiled
+        ? `${compiled.problem} (${rule.toolName} matches ${kind === 'PATH' ? 'paths' : 'commands'})`
+        : undefined;
+    }
+    if (tool !== undefined && typeof tool.matchesPermissionPattern === 'function') return undefined;
+    const asCommand = this.#compile(pattern, 'COMMAND');
+    const asPath = this.#compile(pattern, 'PATH');
+    if (!('problem' in asCommand) || !('problem' in asPath)) return undefined;
+    return `as a command pattern, ${asCommand.problem}; as a path pattern, ${asPath.problem}`;
+  }
+}
+
+/** The call being judged, with its path resolved at most once. */
+class CallUnderJudgement {
+  #path: ResolvedPath | undefined | null = null;
+
+  constructor(
+    readonly tool: Tool,
+    readonly input: ToolInput,
+    readonly cwd: string,
+    readonly subject: PermissionSubject | undefined,
+    readonly subjectFailed: boolean,
+  ) {}
+
+  path(): ResolvedPath | undefined {
+    if (this.#path === null)
+      this.#path = this.subject?.kind === 'PATH' ? resolvePathSubject(this.subject.value, this.cwd) : undefined;
+    return this.#path;
+  }
+
+  describe(): string {
+    if (this.subject === undefined) return `this ${this.tool.name} call`;
+    if (this.subject.kind === 'COMMAND') return `the ${this.tool.name} command ${show(this.subject.value)}`;
+    const resolved = this.path();
+    if (resolved === undefined) return `the ${this.tool.name} path ${show(this.subject.value)}`;
+    const real =
+      resolved.realPath !== undefined && resolved.realPath !== resolved.path
+        ? ` (really ${show(resolved.realPath)})`
+        : '';
+    return `${this.tool.name} of ${show(resolved.path)}${real}`;
+  }
+}
+
+async function askApprover(
+  rule: PermissionRule,
+  call: CallUnderJudgement,
+  approver: Approver | undefined,
+): Promise<Omit<PermissionDecision, 'subject'>> {
+  const decided = { decidedBy: 'ask', rule: rule.source } as const;
+  if (approver === undefined) {
+    return {
+      ...decided,
+      allowed: false,
+      reason: `Permission denied: ${call.describe()} needs approval (${rule.source}), and no approver is configured.`,
+    };
+  }
+  let approved: boolean;
+  try {
+    approved =
+      (await approver({
+        tool: call.tool.name,
+        rule: rule.source,
+        input: call.input,
+        ...(call.subject === undefined ? {} : { subject: call.subject }),
+      })) === true;
+  } catch {
+    approved = false;
+  }
+  return approved
+    ? { ...decided, allowed: true, reason: `Approved under ${rule.source}.` }
+    : {
+        ...decided,
+        allowed: false,
+        reason: `Permission denied: ${call.describe()} was not approved (${rule.source}).`,
+      };
+}
+
+function denialWithoutMatch(
+  tool: Tool,
+  allowRules: readonly PermissionRule[],
+  call: CallUnderJudgement,
+  lexicalOnly: boolean,
+): string {
+  if (allowRules.length === 0)
+    return `Permission denied: ${tool.name} is not in the allow list. Add ${tool.name} or ${tool.name}(pattern) to allow it.`;
+  const listed = allowRules.map((rule) => rule.source).join(', ');
+  if (lexicalOnly)
+    return `Permission denied: ${call.describe()} leaves what the allow rules cover (${listed}) through a symbolic link.`;
+  if (call.subject === undefined && typeof tool.matchesPermissionPattern !== 'function') {
+    return `Permission denied: ${tool.name} is allowed only with a pattern (${listed}), but it exposes nothing to match the pattern against.`;
+  }
+  if (call.subject !== undefined && call.subject.value === '') {
+    return `Permission denied: this ${tool.name} call has an empty ${call.subject.kind === 'PATH' ? 'path' : 'command'}, which no pattern matches.`;
+  }
+  return `Permission denied: ${call.describe()} matches no allow rule (${listed}).`;
+}
+
+/** The tool's subject for a call; `failed` when the tool could not say (every pattern rule is then unjudgeable). */
+function subjectOf(tool: Tool, input: ToolInput): { readonly subject?: PermissionSubject; readonly failed: boolean } {
+  if (typeof tool.permissionSubject !== 'function') return { failed: false };
+  try {
+    const subject = tool.permissionSubject(input);
+    if (subject === undefined) return { failed: false };
+    if (subject.kind !== 'COMMAND' && subject.kind !== 'PATH') return { failed: true };
+    return {
+      subject: { kind: subject.kind, value: typeof subject.value === 'string' ? subject.value : '' },
+      failed: false,
+    };
+  } catch {
+    return { failed: true };
+  }
+}
+
+function show(value: string): string {
+  const text = JSON.stringify(value.length > MAX_SHOWN_SUBJECT ? `${value.slice(0, MAX_SHOWN_SUBJECT)}…` : value);
+  return `'${text.slice(1, -1)}'`;
+}

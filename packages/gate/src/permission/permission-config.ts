@@ -1,0 +1,40 @@
+import type { PermissionSubject, ToolInput } from '@toolwright/core';
+
+/** The permission lists (SPEC PM-1): entries `Name` or `Name(pattern)`; deny > ask > allow; default deny. */
+export interface PermissionConfig {
+  /** Calls that may run. */
+  readonly allow?: readonly string[];
+  /** Calls that never run; beats ask and allow. */
+  readonly deny?: readonly string[];
+  /** Calls that run only when the host's approver says yes; beats allow. */
+  readonly ask?: readonly string[];
+}
+
+/** What an approver is asked about one call. */
+export interface ApprovalRequest {
+  /** The tool's name. */
+  readonly tool: string;
+  /** The ask rule that matched. */
+  readonly rule: string;
+  /** The call's subject, when the tool exposes one. */
+  readonly subject?: PermissionSubject;
+  /** The call's arguments. */
+  readonly input: ToolInput;
+}
+
+/** The host's answer to an ask rule: true runs the call. Throwing, or no approver at all, denies. */
+export type Approver = (request: ApprovalRequest) => boolean | Promise<boolean>;
+
+/** The outcome of the permission stage for one call. */
+export interface PermissionDecision {
+  /** True when the call may run. */
+  readonly allowed: boolean;
+  /** Which list decided: a rule's list, or `default` when nothing matched, or `none` when no permissions are configured. */
+  readonly decidedBy: 'deny' | 'ask' | 'allow' | 'default' | 'none';
+  /** The rule that decided, as written. */
+  readonly rule?: string;
+  /** The call's subject, when the tool exposes one. */
+  readonly subject?: PermissionSubject;
+  /** For a human: why the call may not run, and what to change. */
+  readonly reason: string;
+}

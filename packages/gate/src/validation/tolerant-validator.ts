@@ -1,0 +1,119 @@
+import {
+  compileLinearRegExp,
+  compileSchemaValidator,
+  isPlainObject,
+  mapSchema,
+  resolveLocalRef,
+  type SchemaNode,
+  type Violation,
+} from '@toolwright/core';
+
+/** A schema check that never refuses what it does not understand (SPEC GV-3). */
+export interface TolerantValidator {
+  /** Every shape violation the validator could check. Never throws for JSON input. */
+  validate(value: unknown): Violation[];
+  /** What was passed through unchecked because the validator does not understand it (for the host's log). */
+  readonly unchecked: readonly string[];
+}
+
+const JSON_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+
+/**
+ * Compiles any tool's input schema — including ones the gate did not write (MCP servers,
+ * manifests) — so that unknown keywords, unknown type names, patterns the linear-time engine
+ * cannot compile, and references that do not resolve inside the document are passed, not
+ * rejected, while their siblings are still checked. When the whole schema still cannot be
+ * compiled, each top-level property that can be is checked on its own; the rest pass.
+ */
+export function compileTolerantValidator(schema: unknown): TolerantValidator {
+  const unchecked: string[] = [];
+  const sanitized = sanitize(schema, unchecked);
+  try {
+    const validator = compileSchemaValidator(sanitized);
+    return { validate: (value) => validator.validate(value), unchecked };
+  } catch {
+    return compilePerProperty(sanitized, unchecked);
+  }
+}
+
+function sanitize(schema: unknown, unchecked: string[]): unknown {
+  const root = schema;
+  return mapSchema(schema, (node, copy) => {
+    const copied: SchemaNode = copy(node);
+    if (copied.type !== undefined) {
+      const types = (Array.isArray(copied.type) ? copied.type : [copied.type]).filter(
+        (type) => typeof type === 'string' && JSON_TYPES.has(type),
+      );
+      if (types.length === 0) {
+        unchecked.push(`type ${JSON.stringify(copied.type)}`);
+        delete copied.type;
+      } else if (Array.isArray(copied.type) ? types.length !== copied.type.length : false) {
+        unchecked.push(`type ${JSON.stringify(copied.type)}`);
+        copied.type = types;
+      }
+    }
+    if (typeof copied.pattern === 'string' && !compiles(copied.pattern)) {
+      unchecked.push(`pattern ${copied.pattern}`);
+      delete copied.pattern;
+    }
+    if (isPlainObject(copied.patternProperties)) {
+      const broken = Object.keys(copied.patternProperties).filter((pattern) => !compiles(pattern));
+      if (broken.length > 0) {
+        unchecked.push(...broken.map((pattern) => `patternProperties ${pattern}`));
+        // Without those patterns the gate cannot tell which names they admit: let every name pass.
+        for (const pattern of broken) delete copied.patternProperties[pattern];
+        delete copied.additionalProperties;
+      }
+    }
+    for (const keyword of ['$ref', '$dynamicRef'] as const) {
+      const reference = copied[keyword];
+      if (typeof reference === 'string' && resolveLocalRef(root, reference) === undefined) {
+        unchecked.push(`${keyword} ${reference}`);
+        delete copied[keyword];
+      }
+    }
+    return copied;
+  });
+}
+
+function compilePerProperty(schema: unknown, unchecked: string[]): TolerantValidator {
+  if (!isPlainObject(schema)) return { validate: () => [], unchecked: [...unchecked, 'the whole schema'] };
+  const definitions = {
+    ...(isPlainObject(schema.$defs) ? { $defs: schema.$defs } : {}),
+    ...(isPlainObject(schema.definitions) ? { definitions: schema.definitions } : {}),
+  };
+  const properties = isPlainObject(schema.properties) ? schema.properties : {};
+  const kept: Record<string, unknown> = {};
+  for (const name of Object.keys(properties)) {
+    const property = properties[name];
+    try {
+      compileSchemaValidator(isPlainObject(property) ? { ...property, ...definitions } : property);
+      kept[name] = property;
+    } catch {
+      unchecked.push(`property ${name}`);
+      kept[name] = {};
+    }
+  }
+  const reduced = {
+    type: 'object',
+    properties: kept,
+    ...(Array.isArray(schema.required) ? { required: schema.required } : {}),
+    ...(typeof schema.additionalProperties === 'boolean' ? { additionalProperties: schema.additionalProperties } : {}),
+    ...definitions,
+  };
+  try {
+    const validator = compileSchemaValidator(reduced);
+    return { validate: (value) => validator.validate(value), unchecked };
+  } catch {
+    return { validate: () => [], unchecked: [...unchecked, 'the whole schema'] };
+  }
+}
+
+function compiles(pattern: string): boolean {
+  try {
+    compileLinearRegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
