@@ -1,10 +1,12 @@
-// The main job, for now: what a model is told about `search_orders`, and what happens to its calls.
-import { bindInput, createToolContext, parseToolUse, ToolInput, type ToolUse } from '@toolwright/core';
+// The main job, for now: what a model is told about `search_orders`, and what happens to its calls
+// when they go through the gate.
+import { bindInput, parseToolUse, ToolInput, type ToolUse } from '@toolwright/core';
+import { ToolGate } from '@toolwright/gate';
 import { SearchOrdersInput } from './search-orders-input.js';
 import { SearchOrdersTool } from './search-orders-tool.js';
 
 const tool = new SearchOrdersTool();
-const context = createToolContext();
+const gate = new ToolGate({ tools: [tool], schemaValidation: 'ENFORCE', permissions: { allow: ['search_orders'] } });
 
 function heading(text: string): void {
   console.log(`\n=== ${text} ===`);
@@ -15,18 +17,16 @@ async function call(label: string, argumentsText: string): Promise<void> {
   const toolUse: ToolUse = parseToolUse(`call_${label.length}`, 'search_orders', argumentsText);
   console.log(`model sent:      ${argumentsText}`);
   console.log(`tool input:      ${JSON.stringify(toolUse.input.toJSON())}`);
-  if (toolUse.inputError !== undefined) {
-    console.log(`arguments refused: ${toolUse.inputError}`);
-    return;
+  if (toolUse.inputError === undefined) {
+    const bound = bindInput(SearchOrdersInput, toolUse.input);
+    console.log(
+      bound.ok
+        ? `bound instance:  ${bound.value.constructor.name} ${JSON.stringify(bound.value)}`
+        : 'binding refused the call:',
+    );
   }
-  const bound = bindInput(SearchOrdersInput, toolUse.input);
-  console.log(
-    bound.ok
-      ? `bound instance:  ${bound.value.constructor.name} ${JSON.stringify(bound.value)}`
-      : 'binding refused the call:',
-  );
-  const result = await tool.execute(toolUse.input, context);
-  console.log(`${result.isError ? 'error result' : 'result'}:\n${result.content}`);
+  const result = await gate.execute(toolUse);
+  console.log(`gate ${result.isError ? 'error result' : 'result'}:\n${result.content}`);
 }
 
 heading(`schema the model is told for '${tool.name}'`);
