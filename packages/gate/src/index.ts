@@ -27,3 +27,25 @@ export { normalizeToolName, ToolRegistry } from './registry/tool-registry.js';
 export { checkInputLimits, MAX_ARGUMENT_BYTES, MAX_ARGUMENT_DEPTH, measureDepth } from './validation/input-limits.js';
 export { SchemaValidationMode } from './validation/schema-validation-mode.js';
 export { compileTolerantValidator, type TolerantValidator } from './validation/tolerant-validator.js';
+export { fromAnthropicToolUse, toAnthropicTool, toAnthropicToolResult } from './providers/anthropic.js';
+export { fromOpenAIChatToolCall, toOpenAIChatTool, toOpenAIChatToolMessage } from './providers/openai-chat.js';
+export {
+  fromOpenAIResponsesFunctionCall,
+  toOpenAIResponsesFunctionOutput,
+  toOpenAIResponsesTool,
+} from './providers/openai-responses.js';
+export { OPENAI_ERROR_PREFIX, toOpenAIResultText } from './providers/openai-result-text.js';
+export { OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYWORDS } from './providers/openai-strict-keywords.js';
+export { toOpenAIStrictSchema } from './providers/openai-strict-schema.js';
+export type {
+  AnthropicToolDefinition,
+  AnthropicToolResultBlock,
+  AnthropicToolUseBlock,
+  OpenAIChatTool,
+  OpenAIChatToolCall,
+  OpenAIChatToolMessage,
+  OpenAIResponsesFunctionCall,
+  OpenAIResponsesFunctionCallOutput,
+  OpenAIResponsesTool,
+  OpenAIToolOptions,
+} from './providers/provider-types.js';

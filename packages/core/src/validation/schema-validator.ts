@@ -5,6 +5,7 @@ import { isPlainObject } from '../input/json.js';
 import { mapSchema } from '../schema/map-schema.js';
 import { RANGE_KEYWORDS } from '../schema/schema-keywords.js';
 import { linearRegExpEngine } from './linear-regexp.js';
+import type { BranchCheck } from './fold-alternatives.js';
 import { translateErrors } from './translate-errors.js';
 import type { Violation } from './violation.js';
 
@@ -48,20 +49,58 @@ export function compileSchemaValidator(schema: unknown): SchemaValidator {
   const shapeSchema = toShapeSchema(schema);
   let check: ValidateFunction;
   try {
-    check = draft07
-      ? (ajvDraft07 ??= new Ajv(ajvOptions)).compile(shapeSchema)
-      : (ajv2020 ??= new Ajv2020(ajvOptions)).compile(shapeSchema);
+    check = compileAjv(shapeSchema, draft07);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ToolwrightError('INVALID_SCHEMA', `The schema cannot be compiled: ${reason}`, { cause: error });
   }
+  const checkBranch = branchChecker(shapeSchema, draft07);
   return {
     shapeSchema,
     validate(value: unknown): Violation[] {
       if (check(value)) return [];
-      return translateErrors(check.errors ?? [], value, shapeSchema);
+      return translateErrors(check.errors ?? [], value, shapeSchema, checkBranch);
     },
   };
+}
+
+/**
+ * Checks a value against one `anyOf`/`oneOf` branch of `root` on its own (with the root's
+ * definitions), compiled once per branch. A branch that refers to the root itself (`#`) cannot
+ * stand alone and is not checked.
+ */
+function branchChecker(root: Record<string, unknown>, draft07: boolean): BranchCheck {
+  const compiled = new WeakMap<object, ValidateFunction | null>();
+  const definitions = { ...pick(root, '$defs'), ...pick(root, 'definitions') };
+  return (branch, value) => {
+    if (!isPlainObject(branch) || JSON.stringify(branch).includes('"$ref":"#"')) return undefined;
+    let check = compiled.get(branch);
+    if (check === undefined) {
+      try {
+        check = compileAjv({ ...branch, ...definitions }, draft07);
+      } catch {
+        check = null;
+      }
+      compiled.set(branch, check);
+    }
+    if (check === null) return undefined;
+    return check(value) ? [] : [...(check.errors ?? [])];
+  };
+}
+
+function compileAjv(schema: Record<string, unknown>, draft07: boolean): ValidateFunction {
+  const ajv = draft07 ? (ajvDraft07 ??= new Ajv(ajvOptions)) : (ajv2020 ??= new Ajv2020(ajvOptions));
+  try {
+    return ajv.compile(schema);
+  } finally {
+    // The compiled function keeps what it needs; dropping ajv's own cache entry keeps memory flat
+    // when many tools come and go (MCP servers reconnecting).
+    ajv.removeSchema(schema);
+  }
+}
+
+function pick(source: Record<string, unknown>, key: string): Record<string, unknown> {
+  return Object.hasOwn(source, key) ? { [key]: source[key] } : {};
 }
 
 /** The schema without its range keywords and `$schema`: what the binder and the gate enforce. */

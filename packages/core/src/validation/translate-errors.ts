@@ -1,7 +1,8 @@
 import type { ErrorObject } from 'ajv';
-import { isPlainObject } from '../input/json.js';
+import { describeJsonType, isPlainObject } from '../input/json.js';
 import { suggestName } from './did-you-mean.js';
 import { describeSchemaType, resolveLocalRef } from './describe-schema-type.js';
+import { foldAlternatives, type BranchCheck } from './fold-alternatives.js';
 import { appendKey, toParameterPath, valueAtPointer } from './instance-path.js';
 import type { Violation } from './violation.js';
 import {
@@ -15,11 +16,18 @@ import {
 
 /**
  * Translates ajv's errors (compiled with `allErrors` and `verbose`) into GV-2 violations: one per
- * problem, branch errors of `anyOf`/`oneOf` folded into one line, and a typo that produced both
+ * problem, `anyOf`/`oneOf` folded (see {@link foldAlternatives}), and a typo that produced both
  * "missing" and "unknown" reported once, as the did-you-mean line.
  */
-export function translateErrors(errors: readonly ErrorObject[], data: unknown, rootSchema: unknown): Violation[] {
-  const kept = withoutBranchErrors(errors);
+export function translateErrors(
+  errors: readonly ErrorObject[],
+  data: unknown,
+  rootSchema: unknown,
+  checkBranch?: BranchCheck,
+): Violation[] {
+  const kept = foldAlternatives(errors, rootSchema, checkBranch).filter(
+    (error) => error.keyword !== 'if' && !error.schemaPath.includes('/if/'),
+  );
   const violations: Violation[] = [];
   const suggested = new Set<string>();
   for (const error of kept) {
@@ -107,9 +115,10 @@ function translateAlternatives(error: ErrorObject, path: string, rootSchema: unk
     return enumViolation(path, constants.flat(), error.data);
   }
   const types = branches.map((branch) => describeSchemaType(branch, rootSchema));
-  if (types.every((type) => type !== 'any')) {
-    return typeViolation(path, [...new Set(types.flatMap((type) => type.split(' or ')))]);
-  }
+  const expected = [...new Set(types.flatMap((type) => type.split(' or ')))];
+  const actual = describeJsonType(error.data);
+  const typeFits = expected.includes(actual) || (actual === 'integer' && expected.includes('number'));
+  if (types.every((type) => type !== 'any') && !typeFits) return typeViolation(path, expected);
   return shapeViolation(path, 'does not match any of the allowed forms');
 }
 
@@ -128,16 +137,6 @@ function missingCandidates(error: ErrorObject, data: unknown): string[] {
   const target = valueAtPointer(data, error.instancePath);
   const present = isPlainObject(target) ? target : {};
   return Object.keys(properties).filter((name) => !Object.hasOwn(present, name));
-}
-
-/** Drops the errors ajv reports from inside `anyOf`/`oneOf` branches and `if` conditions; the alternative's own error speaks for them. */
-function withoutBranchErrors(errors: readonly ErrorObject[]): ErrorObject[] {
-  const prefixes = errors
-    .filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf')
-    .map((error) => `${error.schemaPath}/`);
-  return errors.filter(
-    (error) => !prefixes.some((prefix) => error.schemaPath.startsWith(prefix)) && !error.schemaPath.includes('/if/'),
-  );
 }
 
 function asArray(value: unknown): unknown[] {

@@ -19,7 +19,7 @@ export function requiredViolation(path: string, typeName: string): Violation {
 
 /** `Parameter 'x' must be an integer. The tool was not executed.` (several types joined by "or") */
 export function typeViolation(path: string, expectedTypes: readonly string[]): Violation {
-  const expected = expectedTypes.map((type) => article(type)).join(' or ');
+  const expected = expectedTypes.map((type) => (type === 'null' ? 'null' : article(type))).join(' or ');
   return violation('type', path, `${subject(path)} must be ${expected}.`);
 }
 

@@ -1,0 +1,28 @@
+// The Anthropic Messages API wire format (SPEC PR-1).
+import { createToolUse, type Tool, type ToolResult, type ToolUse } from '@toolwright/core';
+import type { AnthropicToolDefinition, AnthropicToolResultBlock, AnthropicToolUseBlock } from './provider-types.js';
+import { readPayloadField } from './read-payload-field.js';
+
+/** The Anthropic definition of a tool: its plain input schema, unchanged (PR-1, PR-3). */
+export function toAnthropicTool(tool: Tool): AnthropicToolDefinition {
+  return { name: tool.name, description: tool.description, input_schema: tool.inputSchema };
+}
+
+/**
+ * The ToolUse of a `tool_use` block (PR-1). Nulls are dropped at every object level, `input: null`
+ * means no arguments, and input that is not an object becomes a ToolUse with an `inputError`
+ * (TC-1, TC-2). Never throws, whatever the block holds.
+ */
+export function fromAnthropicToolUse(block: AnthropicToolUseBlock): ToolUse {
+  return createToolUse(
+    readPayloadField(block, 'id'),
+    readPayloadField(block, 'name'),
+    readPayloadField(block, 'input'),
+  );
+}
+
+/** The `tool_result` block answering a `tool_use` block, with `is_error: true` only on errors (PR-1). */
+export function toAnthropicToolResult(toolUseId: string, result: ToolResult): AnthropicToolResultBlock {
+  const block = { type: 'tool_result', tool_use_id: toolUseId, content: result.content } as const;
+  return result.isError ? { ...block, is_error: true } : block;
+}
