@@ -14,8 +14,8 @@ export interface AuditEvent {
   readonly tool: string;
   /** Where the decision was made. */
   readonly stage: AuditStage;
-  /** What was decided: `allow`/`deny` before execution, `warn` for violations in WARN mode, `ok`/`error`/`timeout` for the execution. */
-  readonly decision: 'allow' | 'deny' | 'warn' | 'ok' | 'error' | 'timeout';
+  /** What was decided: `allow`/`deny` before execution, `warn` for violations in WARN mode, `ok`/`error`/`timeout`/`cancelled` for the execution. */
+  readonly decision: 'allow' | 'deny' | 'warn' | 'ok' | 'error' | 'timeout' | 'cancelled';
   /** The permission rule or policy that decided, when one did. */
   readonly rule?: string;
   /** The subject judged by permission rules. */

@@ -6,13 +6,16 @@ export interface InvokeOptions {
   readonly timeoutMs: number;
   /** Aborted when the gate gives up on the call (timeout) or the host cancels it. */
   readonly controller: AbortController;
+  /** The host's signal for this call: when it aborts, the gate stops waiting at once. */
+  readonly cancel?: AbortSignal;
 }
 
 /**
  * The one place a tool's `execute` is called (SPEC GV-6; the architecture test pins it). Whatever
  * the tool does — throws, rejects, throws a non-Error, returns something that is not a result,
  * or never settles — this resolves to a ToolResult: a call still pending after `timeoutMs` is
- * abandoned with an error result and its signal is aborted (SPEC PO-4).
+ * abandoned with an error result and its signal is aborted (SPEC PO-4); so is a call the host
+ * cancels.
  */
 export async function invokeTool(
   tool: Tool,
@@ -21,7 +24,8 @@ export async function invokeTool(
   options: InvokeOptions,
 ): Promise<ToolResult> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<ToolResult>((resolve) => {
+  let onCancel: (() => void) | undefined;
+  const abandoned = new Promise<ToolResult>((resolve) => {
     timer = setTimeout(() => {
       options.controller.abort(new Error(`timed out after ${options.timeoutMs}ms`));
       resolve(
@@ -30,6 +34,12 @@ export async function invokeTool(
         }),
       );
     }, options.timeoutMs);
+    onCancel = () => {
+      options.controller.abort(options.cancel?.reason);
+      resolve(ToolResult.error(`Tool '${tool.name}' was cancelled.`, { cancelled: true }));
+    };
+    if (options.cancel?.aborted === true) onCancel();
+    else options.cancel?.addEventListener('abort', onCancel, { once: true });
   });
   const execution = (async (): Promise<ToolResult> => {
     try {
@@ -41,8 +51,9 @@ export async function invokeTool(
     }
   })();
   try {
-    return await Promise.race([execution, timeout]);
+    return await Promise.race([execution, abandoned]);
   } finally {
     clearTimeout(timer);
+    if (onCancel !== undefined) options.cancel?.removeEventListener('abort', onCancel);
   }
 }

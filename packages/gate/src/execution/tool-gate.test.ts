@@ -257,6 +257,23 @@ describe('ToolGate: lookup and execution', () => {
     expect(signal?.aborted).toBe(true);
   });
 
+  it('PO-4: a call the host cancels is abandoned at once; its signal is aborted', async () => {
+    let signal: AbortSignal | undefined;
+    const stuck = new ScriptedTool({ name: 'stuck' }, (_input, context) => {
+      signal = context.signal;
+      return new Promise(() => undefined);
+    });
+    const host = new AbortController();
+    const pending = new ToolGate({ tools: [stuck] }).execute(use('stuck', {}), { signal: host.signal });
+    setTimeout(() => host.abort(new Error('user pressed stop')), 10);
+    expect(await pending).toMatchObject({
+      content: "Tool 'stuck' was cancelled.",
+      isError: true,
+      metadata: { cancelled: true },
+    });
+    expect(signal?.aborted).toBe(true);
+  });
+
   it.each([
     [
       'throws a string',

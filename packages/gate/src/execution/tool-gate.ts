@@ -145,15 +145,24 @@ export class ToolGate {
       if (refused !== undefined) return finish(refused);
     }
     const timeoutMs = this.#options.toolTimeoutsMs?.[tool.name] ?? this.#options.timeoutMs ?? DEFAULT_GATE_TIMEOUT_MS;
-    let result = await invokeTool(tool, toolUse.input, context, { timeoutMs, controller });
+    let result = await invokeTool(tool, toolUse.input, context, {
+      timeoutMs,
+      controller,
+      ...(call.signal === undefined ? {} : { cancel: call.signal }),
+    });
     for (const policy of this.#policies) {
       if (policy.after !== undefined) result = await policy.after(tool, toolUse.input, result, context);
     }
     result = limitOutput(result, context.options.maxToolOutputChars);
-    event({
-      stage: 'execution',
-      decision: result.metadata.timedOut === true ? 'timeout' : result.isError ? 'error' : 'ok',
-    });
+    const outcome =
+      result.metadata.timedOut === true
+        ? 'timeout'
+        : result.metadata.cancelled === true
+          ? 'cancelled'
+          : result.isError
+            ? 'error'
+            : 'ok';
+    event({ stage: 'execution', decision: outcome });
     return finish(result);
   }
 

@@ -524,6 +524,22 @@ describe('PermissionChecker', () => {
     ).toBe(true);
   });
 
+  it('PM-2: a tool offering both a subject and a custom rule is judged by its subject first', async () => {
+    class Both extends BrowserTool {
+      override permissionSubject(input: ToolInput) {
+        return { kind: 'COMMAND' as const, value: input.getString('command', '') };
+      }
+    }
+    const both = new Both();
+    const checker = PermissionChecker.create({ allow: ['Browser(git:*)'] }, [both]);
+    expect(
+      (await checker.check(both, ToolInput.of({ command: 'git log', action: 'open', url: 'x' }), '/')).allowed,
+    ).toBe(true);
+    expect((await checker.check(both, ToolInput.of({ command: 'ls', action: 'git', url: 'x' }), '/')).allowed).toBe(
+      false,
+    );
+  });
+
   it('PM-6: a decision carries the rule and the subject, and nothing about the schema', async () => {
     const decision = await PermissionChecker.create(gitOnly, tools).check(bash, ToolInput.of(command('git log')), '/');
     expect(decision).toEqual({
