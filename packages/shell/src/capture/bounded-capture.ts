@@ -1,0 +1,85 @@
+import { completeUtf8Prefix, nextUtf8Boundary } from './utf8.js';
+
+/**
+ * Holds at most `maxBytes` of one stream (SPEC SH-4): the first three quarters of the budget as
+ * the head, the last quarter as a ring of the most recent bytes (where errors usually are).
+ * Everything else is counted and dropped, so reading never stops and the writer never blocks.
+ */
+export class BoundedCapture {
+  readonly #headLimit: number;
+  readonly #head: Uint8Array;
+  #headLength = 0;
+  readonly #tail: Uint8Array;
+  #tailWritten = 0;
+  #total = 0;
+
+  constructor(readonly maxBytes: number) {
+    if (!Number.isSafeInteger(maxBytes) || maxBytes < 0)
+      throw new RangeError(`maxCaptureBytes must be a non-negative integer, not ${maxBytes}`);
+    const tail = Math.floor(maxBytes / 4);
+    this.#headLimit = maxBytes - tail;
+    this.#head = new Uint8Array(this.#headLimit);
+    this.#tail = new Uint8Array(tail);
+  }
+
+  /** Every byte written so far, kept or not. */
+  get totalBytes(): number {
+    return this.#total;
+  }
+
+  /** True once more was written than is kept. */
+  get truncated(): boolean {
+    return this.#total > this.maxBytes;
+  }
+
+  /** Takes one chunk. */
+  push(chunk: Uint8Array): void {
+    this.#total += chunk.length;
+    let offset = 0;
+    if (this.#headLength < this.#headLimit) {
+      const taken = Math.min(this.#headLimit - this.#headLength, chunk.length);
+      this.#head.set(chunk.subarray(0, taken), this.#headLength);
+      this.#headLength += taken;
+      offset = taken;
+    }
+    const size = this.#tail.length;
+    if (offset >= chunk.length || size === 0) return;
+    const rest = chunk.subarray(Math.max(offset, chunk.length - size));
+    for (let index = 0; index < rest.length;) {
+      const position = this.#tailWritten % size;
+      const room = Math.min(size - position, rest.length - index);
+      this.#tail.set(rest.subarray(index, index + room), position);
+      this.#tailWritten += room;
+      index += room;
+    }
+  }
+
+  /** The kept text: all of it, or head and tail cut on character boundaries around a line that says how much was left out. */
+  text(): string {
+    const decoder = new TextDecoder('utf-8');
+    if (!this.truncated) return decoder.decode(this.#assembleAll());
+    const head = this.#head.subarray(0, completeUtf8Prefix(this.#head, this.#headLength));
+    const tail = this.#orderedTail();
+    const tailStart = nextUtf8Boundary(tail, 0);
+    const omitted = this.#total - head.length - (tail.length - tailStart);
+    return `${decoder.decode(head)}\n[… ${omitted} bytes of output omitted …]\n${decoder.decode(tail.subarray(tailStart))}`;
+  }
+
+  #assembleAll(): Uint8Array {
+    const tail = this.#orderedTail();
+    const all = new Uint8Array(this.#headLength + tail.length);
+    all.set(this.#head.subarray(0, this.#headLength));
+    all.set(tail, this.#headLength);
+    return all;
+  }
+
+  #orderedTail(): Uint8Array {
+    const size = this.#tail.length;
+    if (this.#tailWritten <= size) return this.#tail.subarray(0, this.#tailWritten);
+    const start = this.#tailWritten % size;
+    const ordered = new Uint8Array(size);
+    ordered.set(this.#tail.subarray(start));
+    ordered.set(this.#tail.subarray(0, start), size - start);
+    return ordered;
+  }
+}

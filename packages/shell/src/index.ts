@@ -1,0 +1,8 @@
+// The public API of @toolwright/shell. Every export here is public: add to it deliberately.
+export { BoundedCapture } from './capture/bounded-capture.js';
+export type { ExecutionOptions } from './execution-options.js';
+export { killTrackedTrees } from './local/live-trees.js';
+export { LocalShell, pidNamespaceAvailable, RUN_MARKER_VARIABLE, type LocalShellOptions } from './local/local-shell.js';
+export { PROMPT_PROOF_ENV } from './local/prompt-proof-env.js';
+export { shellExitStatus, type ShellCommandResult } from './shell-command-result.js';
+export { ShellStartError, type VirtualShell } from './virtual-shell.js';

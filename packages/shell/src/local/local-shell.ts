@@ -1,0 +1,210 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { BoundedCapture } from '../capture/bounded-capture.js';
+import type { ExecutionOptions } from '../execution-options.js';
+import type { ShellCommandResult } from '../shell-command-result.js';
+import { ShellStartError, type VirtualShell } from '../virtual-shell.js';
+import { trackTree } from './live-trees.js';
+import { ProcessTree } from './process-tree.js';
+import { PROMPT_PROOF_ENV } from './prompt-proof-env.js';
+
+/** The environment variable every command's processes carry, naming their run; the /proc sweep looks for it. */
+export const RUN_MARKER_VARIABLE = 'TOOLWRIGHT_SHELL_RUN';
+
+/** How a {@link LocalShell} is set up. */
+export interface LocalShellOptions {
+  /** The bash to run commands with. Default `/bin/bash`, else `bash` from PATH. */
+  readonly bashPath?: string;
+  /** Between SIGTERM and SIGKILL when a tree is terminated. Default 500 ms. */
+  readonly killGraceMs?: number;
+  /** How long output may still arrive after the shell exits before the streams are closed. Default 100 ms. */
+  readonly settleMs?: number;
+  /**
+   * Run each command in its own PID namespace (`unshare --pid --fork --kill-child`), so the kernel
+   * kills everything it started when it ends, environment or not. `auto` uses it where a probe
+   * succeeds; `off` (the default) never does.
+   */
+  readonly pidNamespace?: 'auto' | 'off';
+}
+
+/**
+ * Runs commands on this machine (SPEC SH-1..SH-5) with `bash -c`: each in a new session and
+ * process group, stdin closed, an environment that never prompts. A timeout or abort terminates
+ * the whole tree (SIGTERM, then SIGKILL while anything lives, plus a /proc sweep for processes
+ * that left the group); processes left behind after a normal exit are killed too; capture is
+ * bounded per stream; the command's own exit code is kept.
+ */
+export class LocalShell implements VirtualShell {
+  readonly bashPath: string;
+  readonly #killGraceMs: number;
+  readonly #settleMs: number;
+  readonly #namespace: boolean;
+
+  constructor(options: LocalShellOptions = {}) {
+    this.bashPath = options.bashPath ?? (existsSync('/bin/bash') ? '/bin/bash' : 'bash');
+    this.#killGraceMs = options.killGraceMs ?? 500;
+    this.#settleMs = options.settleMs ?? 100;
+    this.#namespace = options.pidNamespace === 'auto' && pidNamespaceAvailable();
+  }
+
+  /** True when commands run in their own PID namespace. */
+  get isolated(): boolean {
+    return this.#namespace;
+  }
+
+  /** True when bash can be started here (the Bash tool is offered only then). */
+  static isAvailable(bashPath = existsSync('/bin/bash') ? '/bin/bash' : 'bash'): boolean {
+    return spawnSync(bashPath, ['-c', 'exit 0'], { stdio: 'ignore', timeout: 5_000 }).status === 0;
+  }
+
+  execute(command: string, options: ExecutionOptions): Promise<ShellCommandResult> {
+    checkOptions(options);
+    const cwd = options.cwd ?? process.cwd();
+    if (!isDirectory(cwd))
+      return Promise.reject(new ShellStartError(`The working directory does not exist or is not a directory: ${cwd}`));
+    const marker = `${RUN_MARKER_VARIABLE}=${randomUUID()}`;
+    const [file, args] = this.#commandLine(command);
+    const started = performance.now();
+    let child: ChildProcess;
+    try {
+      child = spawn(file, args, {
+        cwd,
+        env: environment(options.env, marker),
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    } catch (error) {
+      return Promise.reject(
+        new ShellStartError(`The command could not start: ${(error as Error).message}`, { cause: error }),
+      );
+    }
+    return new Promise((resolve, reject) => this.#supervise(child, marker, options, started, resolve, reject));
+  }
+
+  #supervise(
+    child: ChildProcess,
+    marker: string,
+    options: ExecutionOptions,
+    started: number,
+    resolve: (result: ShellCommandResult) => void,
+    reject: (error: Error) => void,
+  ): void {
+    const stdout = new BoundedCapture(options.maxCaptureBytes);
+    const stderr = new BoundedCapture(options.maxCaptureBytes);
+    child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.once('error', (error) => {
+      if (child.pid === undefined)
+        reject(new ShellStartError(`The command could not start: ${error.message}`, { cause: error }));
+    });
+    if (child.pid === undefined) return;
+    const tree = new ProcessTree(child.pid, marker);
+    const untrack = trackTree(tree);
+    let timedOut = false;
+    let aborted = false;
+    let terminating: Promise<void> | undefined;
+    const terminate = (): void => {
+      terminating ??= tree.terminate(this.#killGraceMs);
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      terminate();
+    }, options.timeoutMs);
+    const onAbort = (): void => {
+      aborted = true;
+      terminate();
+    };
+    if (options.signal?.aborted === true) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.once('exit', (exitCode, signal) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      void (async () => {
+        // Whatever the command left behind belongs to background mode, not here: kill it now.
+        await terminating;
+        tree.killNow();
+        await settle(child, this.#settleMs);
+        untrack();
+        resolve({
+          exitCode,
+          signal,
+          stdout: stdout.text(),
+          stderr: stderr.text(),
+          stdoutBytes: stdout.totalBytes,
+          stderrBytes: stderr.totalBytes,
+          truncated: stdout.truncated || stderr.truncated,
+          durationMs: performance.now() - started,
+          timedOut,
+          aborted,
+        });
+      })();
+    });
+  }
+
+  #commandLine(command: string): [string, string[]] {
+    if (!this.#namespace) return [this.bashPath, ['-c', command]];
+    return ['unshare', ['--pid', '--fork', '--kill-child', '--mount-proc', this.bashPath, '-c', command]];
+  }
+}
+
+/** Waits for both streams to end, at most `settleMs`; then closes them (a background child may hold them open). */
+async function settle(child: ChildProcess, settleMs: number): Promise<void> {
+  const ended = (stream: NodeJS.ReadableStream | null): Promise<void> =>
+    stream === null || (stream as { readableEnded?: boolean }).readableEnded === true
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          stream.once('end', resolve);
+          stream.once('close', resolve);
+        });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.all([ended(child.stdout), ended(child.stderr)]),
+    new Promise((resolve) => (timer = setTimeout(resolve, settleMs))),
+  ]);
+  clearTimeout(timer);
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+}
+
+function environment(overrides: ExecutionOptions['env'], marker: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...PROMPT_PROOF_ENV };
+  for (const [name, value] of Object.entries(overrides ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  const [name, value] = [marker.slice(0, marker.indexOf('=')), marker.slice(marker.indexOf('=') + 1)];
+  env[name] = value;
+  return env;
+}
+
+function checkOptions(options: ExecutionOptions): void {
+  if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0)
+    throw new RangeError(`timeoutMs must be a positive number, not ${options.timeoutMs}`);
+  if (!Number.isSafeInteger(options.maxCaptureBytes) || options.maxCaptureBytes < 0) {
+    throw new RangeError(
+      `maxCaptureBytes must be given explicitly as a non-negative integer, not ${String(options.maxCaptureBytes)}`,
+    );
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+let namespaceProbe: boolean | undefined;
+
+/** Probes once whether `unshare --pid` works here (it needs privileges or user namespaces). */
+export function pidNamespaceAvailable(): boolean {
+  namespaceProbe ??=
+    spawnSync('unshare', ['--pid', '--fork', '--kill-child', '--mount-proc', 'true'], {
+      stdio: 'ignore',
+      timeout: 5_000,
+    }).status === 0;
+  return namespaceProbe;
+}
