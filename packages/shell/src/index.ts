@@ -1,5 +1,7 @@
 // The public API of @toolwright/shell. Every export here is public: add to it deliberately.
+export type { BackgroundOptions, BackgroundProcess, BackgroundRead, BackgroundStatus } from './background-process.js';
 export { BoundedCapture } from './capture/bounded-capture.js';
+export { OutputRing, type RingRead } from './capture/output-ring.js';
 export type { ExecutionOptions } from './execution-options.js';
 export { killTrackedTrees } from './local/live-trees.js';
 export { LocalShell, pidNamespaceAvailable, RUN_MARKER_VARIABLE, type LocalShellOptions } from './local/local-shell.js';

@@ -1,3 +1,4 @@
+import type { BackgroundOptions, BackgroundProcess } from './background-process.js';
 import type { ExecutionOptions } from './execution-options.js';
 import type { ShellCommandResult } from './shell-command-result.js';
 
@@ -9,6 +10,10 @@ import type { ShellCommandResult } from './shell-command-result.js';
 export interface VirtualShell {
   /** Runs one command line with `bash -c` semantics and waits for it and its whole tree. */
   execute(command: string, options: ExecutionOptions): Promise<ShellCommandResult>;
+  /** Starts a command in the background (SPEC BT-2); shells that cannot leave this out. */
+  startBackground?(command: string, options: BackgroundOptions): Promise<BackgroundProcess>;
+  /** Kills every background command still running. */
+  dispose?(): Promise<void>;
 }
 
 const BRAND = Symbol.for('toolwright.shellStartError');

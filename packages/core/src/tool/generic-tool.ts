@@ -51,8 +51,8 @@ export abstract class GenericTool<Input extends object, Output = string> extends
   /** Does the work with the bound input. Throw or reject to fail; the call still yields a result. */
   protected abstract doExecute(input: Input, context: ToolContext): Promise<Output> | Output;
 
-  /** Turns the output into the text the model reads. */
-  protected abstract render(output: Output): string;
+  /** Turns the output into the text the model reads, or into a full result (to mark an error or add metadata). */
+  protected abstract render(output: Output): string | ToolResult;
 
   /** Final: binds, then `doExecute`, then `render`. */
   protected override async run(input: ToolInput, context: ToolContext): Promise<ToolResult | string> {

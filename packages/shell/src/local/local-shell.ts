@@ -1,11 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
+import type { BackgroundOptions, BackgroundProcess } from '../background-process.js';
 import { BoundedCapture } from '../capture/bounded-capture.js';
 import type { ExecutionOptions } from '../execution-options.js';
 import type { ShellCommandResult } from '../shell-command-result.js';
 import { ShellStartError, type VirtualShell } from '../virtual-shell.js';
 import { trackTree } from './live-trees.js';
+import { LocalBackgroundProcess } from './local-background-process.js';
 import { ProcessTree } from './process-tree.js';
 import { PROMPT_PROOF_ENV } from './prompt-proof-env.js';
 
@@ -40,6 +42,7 @@ export class LocalShell implements VirtualShell {
   readonly #killGraceMs: number;
   readonly #settleMs: number;
   readonly #namespace: boolean;
+  readonly #background = new Set<LocalBackgroundProcess>();
 
   constructor(options: LocalShellOptions = {}) {
     this.bashPath = options.bashPath ?? (existsSync('/bin/bash') ? '/bin/bash' : 'bash');
@@ -56,6 +59,56 @@ export class LocalShell implements VirtualShell {
   /** True when bash can be started here (the Bash tool is offered only then). */
   static isAvailable(bashPath = existsSync('/bin/bash') ? '/bin/bash' : 'bash'): boolean {
     return spawnSync(bashPath, ['-c', 'exit 0'], { stdio: 'ignore', timeout: 5_000 }).status === 0;
+  }
+
+  /**
+   * Starts a command in the background (SPEC BT-2): resolves once it has started, with a handle
+   * to read its bounded output and kill its tree. `dispose()` kills every one still running.
+   */
+  startBackground(command: string, options: BackgroundOptions): Promise<BackgroundProcess> {
+    if (!Number.isSafeInteger(options.maxBufferBytes) || options.maxBufferBytes <= 0) {
+      throw new RangeError(
+        `maxBufferBytes must be given explicitly as a positive integer, not ${String(options.maxBufferBytes)}`,
+      );
+    }
+    const cwd = options.cwd ?? process.cwd();
+    if (!isDirectory(cwd))
+      return Promise.reject(new ShellStartError(`The working directory does not exist or is not a directory: ${cwd}`));
+    const marker = `${RUN_MARKER_VARIABLE}=${randomUUID()}`;
+    const [file, args] = this.#commandLine(command);
+    return new Promise((resolve, reject) => {
+      const child = spawn(file, args, {
+        cwd,
+        env: environment(options.env, marker),
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.once('error', (error) =>
+        reject(new ShellStartError(`The command could not start: ${error.message}`, { cause: error })),
+      );
+      child.once('spawn', () => {
+        const tree = new ProcessTree(child.pid as number, marker);
+        const untrack = trackTree(tree);
+        const background = new LocalBackgroundProcess(
+          command,
+          child,
+          tree,
+          options.maxBufferBytes,
+          this.#killGraceMs,
+          () => {
+            untrack();
+            this.#background.delete(background);
+          },
+        );
+        this.#background.add(background);
+        resolve(background);
+      });
+    });
+  }
+
+  /** Kills every background command this shell started that still runs; resolves when they are dead. */
+  async dispose(): Promise<void> {
+    await Promise.all([...this.#background].map((background) => background.kill()));
   }
 
   execute(command: string, options: ExecutionOptions): Promise<ShellCommandResult> {

@@ -1,0 +1,69 @@
+import { completeUtf8Prefix, nextUtf8Boundary } from './utf8.js';
+
+/** What one read of an {@link OutputRing} returns. */
+export interface RingRead {
+  /** The text written since the previous read (what is still held of it). */
+  readonly text: string;
+  /** Bytes written since the previous read that were overwritten before this one. */
+  readonly droppedBytes: number;
+}
+
+/**
+ * A bounded buffer of a background command's output (SPEC BT-2): the most recent `capacity`
+ * bytes, and a read cursor so each read returns only what is new. A reader that falls behind
+ * loses the oldest bytes and is told how many. Reads end on whole UTF-8 characters.
+ */
+export class OutputRing {
+  readonly #buffer: Uint8Array;
+  #written = 0;
+  #read = 0;
+
+  constructor(readonly capacity: number) {
+    if (!Number.isSafeInteger(capacity) || capacity <= 0)
+      throw new RangeError(`the buffer capacity must be a positive integer, not ${capacity}`);
+    this.#buffer = new Uint8Array(capacity);
+  }
+
+  /** Every byte written so far. */
+  get totalBytes(): number {
+    return this.#written;
+  }
+
+  /** Appends one chunk, overwriting the oldest bytes when full. */
+  push(chunk: Uint8Array): void {
+    const size = this.capacity;
+    const rest = chunk.length > size ? chunk.subarray(chunk.length - size) : chunk;
+    this.#written += chunk.length - rest.length;
+    for (let index = 0; index < rest.length;) {
+      const position = this.#written % size;
+      const room = Math.min(size - position, rest.length - index);
+      this.#buffer.set(rest.subarray(index, index + room), position);
+      this.#written += room;
+      index += room;
+    }
+  }
+
+  /** The text since the previous read. `final` also returns a trailing partial character (the stream has ended). */
+  read(final = false): RingRead {
+    const oldestHeld = Math.max(0, this.#written - this.capacity);
+    const start = Math.max(this.#read, oldestHeld);
+    const droppedBytes = start - this.#read;
+    const bytes = this.#copy(start, this.#written);
+    const from = droppedBytes > 0 ? nextUtf8Boundary(bytes, 0) : 0;
+    const to = final ? bytes.length : completeUtf8Prefix(bytes, bytes.length);
+    this.#read = start + to;
+    return { text: new TextDecoder('utf-8').decode(bytes.subarray(from, to)), droppedBytes: droppedBytes + from };
+  }
+
+  #copy(start: number, end: number): Uint8Array {
+    const size = this.capacity;
+    const out = new Uint8Array(end - start);
+    for (let offset = 0; offset < out.length;) {
+      const position = (start + offset) % size;
+      const room = Math.min(size - position, out.length - offset);
+      out.set(this.#buffer.subarray(position, position + room), offset);
+      offset += room;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,54 @@
+import type { ChildProcess } from 'node:child_process';
+import type { BackgroundProcess, BackgroundRead, BackgroundStatus } from '../background-process.js';
+import { OutputRing } from '../capture/output-ring.js';
+import type { ProcessTree } from './process-tree.js';
+
+/** A background command on this machine: its tree is tracked, its output bounded, its end final. */
+export class LocalBackgroundProcess implements BackgroundProcess {
+  #status: BackgroundStatus = 'running';
+  #exitCode: number | null = null;
+  #signal: string | null = null;
+  #killing: Promise<void> | undefined;
+  readonly #ring: OutputRing;
+  readonly #exited: Promise<void>;
+
+  constructor(
+    readonly command: string,
+    child: ChildProcess,
+    private readonly tree: ProcessTree,
+    maxBufferBytes: number,
+    private readonly killGraceMs: number,
+    untrack: () => void,
+  ) {
+    this.#ring = new OutputRing(maxBufferBytes);
+    child.stdout?.on('data', (chunk: Buffer) => this.#ring.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => this.#ring.push(chunk));
+    this.#exited = new Promise((resolve) => {
+      child.once('exit', (exitCode, signal) => {
+        if (this.#status === 'running') this.#status = 'exited';
+        this.#exitCode = exitCode;
+        this.#signal = signal;
+        // What the command left behind dies with it, as in the foreground.
+        tree.killNow();
+        untrack();
+        resolve();
+      });
+    });
+  }
+
+  get status(): BackgroundStatus {
+    return this.#status;
+  }
+
+  read(): BackgroundRead {
+    const { text, droppedBytes } = this.#ring.read(this.#status !== 'running');
+    return { output: text, droppedBytes, status: this.#status, exitCode: this.#exitCode, signal: this.#signal };
+  }
+
+  kill(): Promise<void> {
+    if (this.#status !== 'running') return this.#exited;
+    this.#status = 'killed';
+    this.#killing ??= this.tree.terminate(this.killGraceMs).then(() => this.#exited);
+    return this.#killing;
+  }
+}
