@@ -77,12 +77,7 @@ export class LocalShell implements VirtualShell {
     const marker = `${RUN_MARKER_VARIABLE}=${randomUUID()}`;
     const [file, args] = this.#commandLine(command);
     return new Promise((resolve, reject) => {
-      const child = spawn(file, args, {
-        cwd,
-        env: environment(options.env, marker),
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawnInSession(file, args, cwd, environment(options.env, marker));
       child.once('error', (error) =>
         reject(new ShellStartError(`The command could not start: ${error.message}`, { cause: error })),
       );
@@ -121,12 +116,7 @@ export class LocalShell implements VirtualShell {
     const started = performance.now();
     let child: ChildProcess;
     try {
-      child = spawn(file, args, {
-        cwd,
-        env: environment(options.env, marker),
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      child = spawnInSession(file, args, cwd, environment(options.env, marker));
     } catch (error) {
       return Promise.reject(
         new ShellStartError(`The command could not start: ${(error as Error).message}`, { cause: error }),
@@ -200,6 +190,20 @@ export class LocalShell implements VirtualShell {
     if (!this.#namespace) return [this.bashPath, ['-c', command]];
     return ['unshare', ['--pid', '--fork', '--kill-child', '--mount-proc', this.bashPath, '-c', command]];
   }
+}
+
+/**
+ * Starts a process as the leader of a new session and process group (`setsid`), stdin closed,
+ * stdout and stderr piped. bash names itself by its argv[0]: `bash: line 1: …` in messages.
+ */
+function spawnInSession(file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(file, args, {
+    cwd,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    argv0: file.slice(file.lastIndexOf('/') + 1),
+  });
 }
 
 /** Waits for both streams to end, at most `settleMs`; then closes them (a background child may hold them open). */

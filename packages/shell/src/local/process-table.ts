@@ -8,6 +8,8 @@ export interface ProcessEntry {
   readonly parentPid: number;
   readonly groupId: number;
   readonly sessionId: number;
+  /** When it started, in clock ticks since boot: nothing started before a command can descend from it. */
+  readonly startTime: number;
 }
 
 /** Every process /proc lists now; processes that vanish while being read are skipped. Empty where there is no /proc. */
@@ -39,6 +41,7 @@ export function readProcess(pid: number): ProcessEntry | undefined {
       parentPid: Number(fields[1]),
       groupId: Number(fields[2]),
       sessionId: Number(fields[3]),
+      startTime: Number(fields[19]),
     };
   } catch {
     return undefined;

@@ -1,4 +1,4 @@
-import { environmentHolds, listProcesses, OWN_GROUP_ID } from './process-table.js';
+import { environmentHolds, listProcesses, OWN_GROUP_ID, readProcess } from './process-table.js';
 
 /**
  * The processes one command started (SPEC SH-3): its process group, its session (jobs started
@@ -7,6 +7,8 @@ import { environmentHolds, listProcesses, OWN_GROUP_ID } from './process-table.j
  * the command's environment marker. The leader's ids equal its pid (it was started with setsid).
  */
 export class ProcessTree {
+  readonly #leaderStart: number;
+
   constructor(
     readonly leaderPid: number,
     readonly marker: string,
@@ -14,6 +16,7 @@ export class ProcessTree {
     if (!Number.isSafeInteger(leaderPid) || leaderPid <= 1 || leaderPid === OWN_GROUP_ID || leaderPid === process.pid) {
       throw new RangeError(`refusing to manage process group ${leaderPid}`);
     }
+    this.#leaderStart = readProcess(leaderPid)?.startTime ?? 0;
   }
 
   /** Every live process that belongs to the command (never this process or its group). */
@@ -34,8 +37,15 @@ export class ProcessTree {
       }
     }
     for (const entry of processes) {
-      if (!members.has(entry.pid) && entry.pid !== process.pid && environmentHolds(entry.pid, this.marker))
-        members.add(entry.pid);
+      // Only processes started after the command can carry its marker; reading every environment is the slow part.
+      if (
+        members.has(entry.pid) ||
+        entry.pid === process.pid ||
+        entry.state === 'Z' ||
+        entry.startTime < this.#leaderStart
+      )
+        continue;
+      if (environmentHolds(entry.pid, this.marker)) members.add(entry.pid);
     }
     members.delete(process.pid);
     // A zombie is already dead; it only waits for its parent (or init) to reap it.
@@ -43,8 +53,8 @@ export class ProcessTree {
     return [...members].filter((pid) => !zombies.has(pid));
   }
 
-  /** Sends `signal` to the whole group and to every member found; returns how many members were found. */
-  signal(signal: NodeJS.Signals): number {
+  /** Sends `signal` to the whole group and to every member found; returns the members found. */
+  signal(signal: NodeJS.Signals): number[] {
     signalGroup(this.leaderPid, signal);
     const members = this.members();
     for (const pid of members) {
@@ -54,7 +64,7 @@ export class ProcessTree {
         // Already gone.
       }
     }
-    return members.length;
+    return members;
   }
 
   /** True while any member lives (zombies do not count). */
@@ -64,21 +74,20 @@ export class ProcessTree {
 
   /**
    * Ends the tree: SIGTERM to everything, then, while anything still lives after `graceMs`,
-   * SIGKILL to everything until nothing is left (a fork storm is killed round by round).
+   * SIGKILL to everything until nothing is left (a fork storm is killed round by round). During
+   * the grace period only the processes found at SIGTERM (and the group) are watched, which is
+   * cheap; the SIGKILL rounds scan again, so anything forked meanwhile is found there.
    */
   async terminate(graceMs: number): Promise<void> {
-    this.signal('SIGTERM');
+    const signalled = this.signal('SIGTERM');
     const deadline = Date.now() + graceMs;
-    while (Date.now() < deadline && this.alive()) await pause(10);
-    for (let round = 0; round < 200 && this.alive(); round++) {
-      this.signal('SIGKILL');
-      await pause(5);
-    }
+    while (Date.now() < deadline && (anyLive(signalled) || groupExists(this.leaderPid))) await pause(10);
+    for (let round = 0; round < 200 && this.signal('SIGKILL').length > 0; round++) await pause(5);
   }
 
   /** Kills whatever is left at once (after a normal exit, or when this process is exiting). */
   killNow(): void {
-    for (let round = 0; round < 20 && this.signal('SIGKILL') > 0; round++);
+    for (let round = 0; round < 20 && this.signal('SIGKILL').length > 0; round++);
   }
 }
 
@@ -91,6 +100,24 @@ export function signalGroup(groupId: number, signal: NodeJS.Signals): boolean {
   } catch {
     return false;
   }
+}
+
+/** True while any of these processes lives (a zombie is dead). */
+function anyLive(pids: readonly number[]): boolean {
+  return pids.some((pid) => {
+    const entry = readProcess(pid);
+    return entry !== undefined && entry.state !== 'Z';
+  });
+}
+
+/** True while the group has a live member. kill(-g, 0) counts zombies, so a dead leader is checked in /proc. */
+function groupExists(groupId: number): boolean {
+  try {
+    process.kill(-groupId, 0);
+  } catch {
+    return false;
+  }
+  return anyLive([groupId]);
 }
 
 function pause(ms: number): Promise<void> {

@@ -1,0 +1,64 @@
+import { GenericTool, SafetyLevel, ToolParam, ToolResult, Type } from '@toolwright/core';
+import type { BackgroundRead } from '@toolwright/shell';
+import type { BashSession } from './bash-session.js';
+import { stripAnsi } from './strip-ansi.js';
+
+/** The input of BashOutput. */
+export class BashOutputInput {
+  @ToolParam({
+    name: 'bash_id',
+    description: 'The id Bash returned for a background command (bash_1, …).',
+    schema: Type.String(),
+  })
+  bashId!: string;
+}
+
+type OutputOutcome =
+  | { readonly id: string; readonly read: BackgroundRead }
+  | { readonly unknown: string; readonly known: readonly string[] };
+
+/** Reads what a background command wrote since the last read, with its status and exit code (SPEC BT-2). */
+export class BashOutputTool extends GenericTool<BashOutputInput, OutputOutcome> {
+  constructor(private readonly session: BashSession) {
+    super({
+      name: 'BashOutput',
+      description:
+        'Returns the output a background command (started with Bash run_in_background) wrote since the last read, and whether it still runs.',
+      safety: SafetyLevel.READ_ONLY,
+      input: BashOutputInput,
+    });
+  }
+
+  protected doExecute(input: BashOutputInput): OutputOutcome {
+    const background = this.session.get(input.bashId);
+    if (background === undefined) return { unknown: input.bashId, known: this.session.ids() };
+    return { id: input.bashId, read: background.read() };
+  }
+
+  protected render(outcome: OutputOutcome): ToolResult {
+    if ('unknown' in outcome) return unknownShell(outcome.unknown, outcome.known);
+    const { read } = outcome;
+    const status =
+      read.status === 'running'
+        ? '[status: running]'
+        : read.status === 'killed'
+          ? '[status: killed]'
+          : `[status: exited, exit code: ${read.exitCode ?? `signal ${read.signal ?? 'unknown'}`}]`;
+    const dropped =
+      read.droppedBytes > 0
+        ? `[${read.droppedBytes} bytes of output were dropped before this read: the buffer keeps the most recent 1 MiB]\n`
+        : '';
+    const output = stripAnsi(read.output);
+    const content = `${dropped}${output}${output === '' || output.endsWith('\n') ? '' : '\n'}${status}`;
+    return ToolResult.ok(content, {
+      metadata: { status: read.status, exitCode: read.exitCode, droppedBytes: read.droppedBytes },
+    });
+  }
+}
+
+/** The error result for an id no background command has. */
+export function unknownShell(id: string, known: readonly string[]): ToolResult {
+  return ToolResult.error(
+    `No background shell has the id '${id}'. ${known.length === 0 ? 'None was started.' : `Known ids: ${known.join(', ')}.`}`,
+  );
+}

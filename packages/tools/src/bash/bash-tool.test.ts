@@ -1,0 +1,165 @@
+import { createToolContext, ToolInput, type ToolResult } from '@toolwright/core';
+import { LocalShell, type ExecutionOptions, type ShellCommandResult, type VirtualShell } from '@toolwright/shell';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createBashTools } from './create-bash-tools.js';
+
+const local = createBashTools(new LocalShell());
+const [bash, bashOutput, killShell] = local.tools as [
+  NonNullable<(typeof local.tools)[number]>,
+  NonNullable<(typeof local.tools)[number]>,
+  NonNullable<(typeof local.tools)[number]>,
+];
+const context = createToolContext({ cwd: '/tmp' });
+const run = (input: Record<string, unknown>, tool = bash): Promise<ToolResult> =>
+  tool.execute(ToolInput.of(input), context);
+
+afterAll(() => local.session?.dispose());
+
+/** A shell that records what it was asked and answers with a fixed result. */
+function recordingShell(
+  result: Partial<ShellCommandResult> = {},
+): VirtualShell & { calls: [string, ExecutionOptions][] } {
+  const calls: [string, ExecutionOptions][] = [];
+  return {
+    calls,
+    execute: (command, options) => {
+      calls.push([command, options]);
+      return Promise.resolve({
+        exitCode: 0,
+        signal: null,
+        stdout: '',
+        stderr: '',
+        stdoutBytes: 0,
+        stderrBytes: 0,
+        truncated: false,
+        durationMs: 1,
+        timedOut: false,
+        aborted: false,
+        ...result,
+      });
+    },
+  };
+}
+
+describe('Bash', () => {
+  it('BT-1: a successful command shows its output and no marker', async () => {
+    const result = await run({ command: 'echo hello; echo world' });
+    expect(result).toMatchObject({
+      content: 'hello\nworld\n',
+      isError: false,
+      metadata: { exitCode: 0, timedOut: false },
+    });
+  });
+
+  it('BT-1: a failing command ends with [exit code: N]; stderr is merged after stdout', async () => {
+    const result = await run({ command: 'echo out; echo err >&2; exit 3' });
+    expect(result).toMatchObject({ content: 'out\nerr\n[exit code: 3]', isError: true, metadata: { exitCode: 3 } });
+  });
+
+  it('BT-1: a timeout shows the partial output and [timed out after Nms], with the timeout raised to 1,000 ms', async () => {
+    const started = performance.now();
+    const result = await run({ command: 'echo before; sleep 30; true', timeout: 10 });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(result).toMatchObject({
+      content: 'before\n[timed out after 1000ms]',
+      isError: true,
+      metadata: { timedOut: true },
+    });
+  });
+
+  it('BT-1: Command failed appears only when nothing could run', async () => {
+    const result = await bash.execute(
+      ToolInput.of({ command: 'echo hi' }),
+      createToolContext({ cwd: '/no/such/folder' }),
+    );
+    expect(result).toMatchObject({
+      content: 'Command failed: The working directory does not exist or is not a directory: /no/such/folder',
+      isError: true,
+    });
+    expect((await run({ command: 'no-such-program-here' })).content).toBe(
+      'bash: line 1: no-such-program-here: command not found\n[exit code: 127]',
+    );
+  });
+
+  it('BT-1: escape codes are stripped from what the model reads; the raw bytes stay in the result', async () => {
+    const result = await run({ command: "printf '\\033[31mred\\033[0m plain\\n'" });
+    expect(result.content).toBe('red plain\n');
+    expect((result.structured as { stdout: string }).stdout).toBe('\u001b[31mred\u001b[0m plain\n');
+  });
+
+  it('BT-1: output is cut so that the marker after it is never lost, 30,000 characters in all', async () => {
+    const result = await run({ command: 'head -c 100000 /dev/zero | tr "\\0" x; exit 1' });
+    expect(result.content.length).toBe(30_000);
+    expect(result.content.endsWith('x\n[exit code: 1]')).toBe(true);
+    expect(result.metadata.truncated).toBe(true);
+  });
+
+  it('BT-1: clamps the timeout to [1000, 600000], defaults to 120000, and passes the capture cap explicitly', async () => {
+    const shell = recordingShell();
+    const [tool] = createBashTools(shell).tools;
+    for (const timeout of [10, 999_999, undefined, 5_000]) {
+      await tool?.execute(ToolInput.of({ command: 'true', timeout }), context);
+    }
+    expect(shell.calls.map(([, options]) => options.timeoutMs)).toEqual([1_000, 600_000, 120_000, 5_000]);
+    expect(shell.calls.every(([, options]) => options.maxCaptureBytes === 1_048_576 && options.cwd === '/tmp')).toBe(
+      true,
+    );
+  });
+
+  it('BT-1: a signal death reads as 128 + the signal number', async () => {
+    expect((await run({ command: 'kill -9 $$' })).content).toBe('[exit code: 137]');
+  });
+
+  it('BT-1: exposes its command as a COMMAND subject, and the schema says additionalProperties: false', () => {
+    expect(bash.permissionSubject?.(ToolInput.of({ command: 'git status' }))).toEqual({
+      kind: 'COMMAND',
+      value: 'git status',
+    });
+    expect(bash.inputSchema).toMatchObject({ additionalProperties: false, required: ['command'] });
+    expect(bash.safety).toEqual({ level: 'BASH', destructive: true });
+  });
+
+  it('BT-1: registered only when a shell is supplied', () => {
+    expect(createBashTools(undefined)).toEqual({ tools: [], session: undefined });
+    expect(local.tools.map((tool) => tool.name)).toEqual(['Bash', 'BashOutput', 'KillShell']);
+  });
+});
+
+describe('background commands', () => {
+  it('BT-2: returns an id at once; BashOutput returns what is new, with the status and exit code', async () => {
+    const started = await run({ command: 'echo first; sleep 0.3; echo second; exit 4', run_in_background: true });
+    expect(started.content).toBe(
+      'Started background shell bash_1. Read its output with BashOutput (bash_id: "bash_1"); stop it with KillShell (shell_id: "bash_1").',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await run({ bash_id: 'bash_1' }, bashOutput)).content).toBe('first\n[status: running]');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await run({ bash_id: 'bash_1' }, bashOutput)).content).toBe('second\n[status: exited, exit code: 4]');
+    expect((await run({ bash_id: 'bash_1' }, bashOutput)).content).toBe('[status: exited, exit code: 4]');
+  });
+
+  it('BT-2: KillShell ends a running command; unknown ids are named', async () => {
+    const started = await run({ command: 'while true; do echo tick; sleep 0.05; done', run_in_background: true });
+    const id = started.metadata.bashId as string;
+    expect((await run({ shell_id: id }, killShell)).content).toBe(
+      `Killed background shell ${id} and everything it started.`,
+    );
+    expect((await run({ shell_id: id }, killShell)).content).toBe(`Background shell ${id} was already killed.`);
+    expect((await run({ bash_id: id }, bashOutput)).content.endsWith('[status: killed]')).toBe(true);
+    expect(await run({ bash_id: 'bash_99' }, bashOutput)).toMatchObject({
+      content: `No background shell has the id 'bash_99'. Known ids: bash_1, ${id}.`,
+      isError: true,
+    });
+  });
+
+  it('BT-2: disposing the session kills everything still running', async () => {
+    const { tools, session } = createBashTools(new LocalShell());
+    const started = await (tools[0] as typeof bash).execute(
+      ToolInput.of({ command: 'sleep 100; true', run_in_background: true }),
+      context,
+    );
+    const id = started.metadata.bashId as string;
+    await session?.dispose();
+    expect(session?.get(id)?.status).toBe('killed');
+  });
+});

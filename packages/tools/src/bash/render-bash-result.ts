@@ -1,0 +1,49 @@
+import { ToolResult } from '@toolwright/core';
+import { shellExitStatus, type ShellCommandResult } from '@toolwright/shell';
+import { cutText } from './cut-text.js';
+import { stripAnsi } from './strip-ansi.js';
+
+/** The most characters of a Bash result the model reads, marker included. */
+export const MAX_OUTPUT_CHARS = 30_000;
+
+/**
+ * What the model reads of a finished command (SPEC BT-1): stdout and stderr merged, escape codes
+ * stripped, cut, then a marker after the cut — none on success, `[exit code: N]` on failure,
+ * `[timed out after Nms]` on timeout (with the output captured until then). The marker comes last
+ * so a long failure cannot cut it off, and the whole stays within {@link MAX_OUTPUT_CHARS}. The
+ * raw output, escape codes included, is the structured payload.
+ */
+export function renderBashResult(result: ShellCommandResult, timeoutMs: number): ToolResult {
+  const status = shellExitStatus(result);
+  const marker = result.timedOut
+    ? `[timed out after ${timeoutMs}ms]`
+    : result.aborted
+      ? '[aborted]'
+      : status !== 0
+        ? `[exit code: ${status}]`
+        : '';
+  const merged = mergeStreams(stripAnsi(result.stdout), stripAnsi(result.stderr));
+  const { text, cut } = cutText(merged, MAX_OUTPUT_CHARS - (marker === '' ? 0 : marker.length + 1));
+  const content = marker === '' ? text : `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${marker}`;
+  const metadata = {
+    exitCode: status,
+    signal: result.signal,
+    timedOut: result.timedOut,
+    aborted: result.aborted,
+    durationMs: Math.round(result.durationMs),
+    truncated: cut || result.truncated,
+    stdoutBytes: result.stdoutBytes,
+    stderrBytes: result.stderrBytes,
+  };
+  const structured = { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode, signal: result.signal };
+  return marker === ''
+    ? ToolResult.ok(content, { metadata, structured })
+    : { ...ToolResult.error(content, metadata), structured };
+}
+
+/** stdout, then stderr on a line of its own. */
+export function mergeStreams(stdout: string, stderr: string): string {
+  if (stderr === '') return stdout;
+  if (stdout === '') return stderr;
+  return `${stdout}${stdout.endsWith('\n') ? '' : '\n'}${stderr}`;
+}

@@ -1,0 +1,22 @@
+import { LocalShell } from '@toolwright/shell';
+import { createBashTools } from '@toolwright/tools';
+import { describe, expect, it } from 'vitest';
+
+const { tools, session } = createBashTools(new LocalShell());
+
+describe('built-in tools', () => {
+  it('TC-5: every built-in tool says additionalProperties: false at the top of its schema', () => {
+    expect(tools.length).toBeGreaterThan(0);
+    const open = tools.filter((tool) => tool.inputSchema.additionalProperties !== false).map((tool) => tool.name);
+    expect(open).toEqual([]);
+    void session?.dispose();
+  });
+
+  it('TC-10: every built-in tool declares its safety and concurrency', () => {
+    expect(tools.map((tool) => [tool.name, tool.safety.level, tool.concurrency])).toEqual([
+      ['Bash', 'BASH', 'EXCLUSIVE'],
+      ['BashOutput', 'READ_ONLY', 'PARALLEL'],
+      ['KillShell', 'BASH', 'EXCLUSIVE'],
+    ]);
+  });
+});
