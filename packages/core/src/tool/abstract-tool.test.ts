@@ -106,6 +106,13 @@ describe('AbstractTool', () => {
     expect((error as Error).message).toBe(message);
   });
 
+  it('PM-2: a subject field the model left out reads as its fallback (Ls searches .), or as empty', () => {
+    const listing = new HandWritten(() => '', { subject: { kind: 'PATH', parameter: 'path', fallback: '.' } });
+    expect(listing.permissionSubject(ToolInput.EMPTY)).toEqual({ kind: 'PATH', value: '.' });
+    expect(listing.permissionSubject(ToolInput.of({ path: '/a' }))).toEqual({ kind: 'PATH', value: '/a' });
+    expect(listing.permissionSubject(ToolInput.of({ path: 3 }))).toEqual({ kind: 'PATH', value: '' });
+  });
+
   it('PO-6: reports the resources a call touches, none by default', () => {
     const tool = new HandWritten(() => '', { resourceKeys: (input) => [input.getString('path', '')] });
     expect(tool.resourceKeys(ToolInput.of({ path: '/a' }))).toEqual(['/a']);

@@ -78,10 +78,11 @@ export abstract class AbstractTool implements Tool {
   /** Does the work of one call: return the content (or a full result); throw to fail. */
   protected abstract run(input: ToolInput, context: ToolContext): Promise<ToolResult | string> | ToolResult | string;
 
-  /** The subject from the declared input field: `''` when the field is absent or not a string (PM-5 denies). */
+  /** The subject from the declared input field: its fallback when absent, `''` when not a string (PM-5 denies). */
   permissionSubject(input: ToolInput): PermissionSubject | undefined {
     if (this.#subject === undefined) return undefined;
     const value = input.get(this.#subject.parameter);
+    if (value === undefined) return { kind: this.#subject.kind, value: this.#subject.fallback ?? '' };
     return { kind: this.#subject.kind, value: typeof value === 'string' ? value : '' };
   }
 

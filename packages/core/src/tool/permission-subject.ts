@@ -26,4 +26,6 @@ export interface SubjectSource {
   readonly kind: SubjectKind;
   /** The wire name of the field. */
   readonly parameter: string;
+  /** The value when the model leaves the field out (Ls and Grep search `.`, the working directory); default `''`. */
+  readonly fallback?: string;
 }
