@@ -1,8 +1,10 @@
 import { LocalShell } from '@toolwright/shell';
-import { createBashTools } from '@toolwright/tools';
+import { createBashTools, createFileTools } from '@toolwright/tools';
 import { describe, expect, it } from 'vitest';
 
-const { tools, session } = createBashTools(new LocalShell());
+const bash = createBashTools(new LocalShell());
+const tools = [...createFileTools(), ...bash.tools];
+const session = bash.session;
 
 describe('built-in tools', () => {
   it('TC-5: every built-in tool says additionalProperties: false at the top of its schema', () => {
@@ -14,6 +16,12 @@ describe('built-in tools', () => {
 
   it('TC-10: every built-in tool declares its safety and concurrency', () => {
     expect(tools.map((tool) => [tool.name, tool.safety.level, tool.concurrency])).toEqual([
+      ['Read', 'READ_ONLY', 'PARALLEL'],
+      ['Write', 'WRITE', 'EXCLUSIVE'],
+      ['Edit', 'WRITE', 'EXCLUSIVE'],
+      ['Ls', 'READ_ONLY', 'PARALLEL'],
+      ['Glob', 'READ_ONLY', 'PARALLEL'],
+      ['Grep', 'READ_ONLY', 'PARALLEL'],
       ['Bash', 'BASH', 'EXCLUSIVE'],
       ['BashOutput', 'READ_ONLY', 'PARALLEL'],
       ['KillShell', 'BASH', 'EXCLUSIVE'],

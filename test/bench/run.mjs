@@ -2,6 +2,7 @@
 // through a ToolGate to a no-op GenericTool), bindInput, a raw compiled ajv validation and a zod v4
 // `safeParse` of the same object against the same shape, all measured in one run. Run with
 // `pnpm bench` (builds first). A benchmark, not a test: it reports medians and asserts nothing about time.
+// The shell section (shell-bench.mjs) follows: LocalShell beside child_process.spawn, execa and tree-kill.
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from '../../packages/core/node_modules/ajv/dist/2020.js';
 import {
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import { checkGateRoundTrip, createGrepGate } from './gate-round-trip.mjs';
 import { GrepInput } from './grep-input.mjs';
 import { grepZodSchema, validityShape } from './grep-zod.mjs';
+import { runShellBench } from './shell-bench.mjs';
 
 const WARMUP_CALLS = 20_000;
 const SAMPLES = 30;
@@ -233,3 +235,5 @@ console.log(
     `valid calls return ${JSON.stringify(gateResults.ok.content)}.`,
 );
 console.log(`(${elapsed.toFixed(1)} s measured; checksum ${sink})`);
+
+await runShellBench();

@@ -60,3 +60,19 @@ export {
   depthViolation,
 } from './validation/violation-messages.js';
 export { default as Type, type Static, type TSchema } from 'typebox';
+export {
+  checkExternalSchema,
+  type ExternalSchemaCheck,
+  type ExternalSchemaOptions,
+} from './external/check-external-schema.js';
+export { MAX_EXTERNAL_SCHEMA_BYTES, MAX_EXTERNAL_SCHEMA_DEPTH } from './external/check-schema-limits.js';
+export { SchemaProfile, STRICT_MAX_PATTERN_INPUT } from './external/check-schema-patterns.js';
+export type { ExternalSchemaProblem, ExternalSchemaRule } from './external/external-schema-problem.js';
+export type { ExternalToolAnnotations } from './external/external-tool-annotations.js';
+export {
+  createExternalToolDefinition,
+  isExternalToolDefinition,
+  type ExternalToolDefinition,
+  type ExternalToolSpec,
+} from './external/external-tool-definition.js';
+export { JSON_SCHEMA_2020_12_URI, type SchemaDialect } from './external/schema-dialect.js';

@@ -37,6 +37,12 @@ export const ErrorCode = {
   DUPLICATE_TOOL: 'DUPLICATE_TOOL',
   /** Gate or run options that cannot be used as given. */
   INVALID_OPTIONS: 'INVALID_OPTIONS',
+  /** An external tool's schema (MCP server, manifest, cache) that breaks SPEC SC-1..SC-4. */
+  INVALID_EXTERNAL_SCHEMA: 'INVALID_EXTERNAL_SCHEMA',
+  /** A manifest file or bundle whose format cannot be read (not JSON, wrong shape, duplicate names). */
+  INVALID_MANIFEST: 'INVALID_MANIFEST',
+  /** An MCP server that could not be reached, initialised or listed. */
+  MCP_CONNECTION_FAILED: 'MCP_CONNECTION_FAILED',
 } as const;
 
 /** One of the {@link ErrorCode} values. */

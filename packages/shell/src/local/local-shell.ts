@@ -11,6 +11,19 @@ import { LocalBackgroundProcess } from './local-background-process.js';
 import { ProcessTree } from './process-tree.js';
 import { PROMPT_PROOF_ENV } from './prompt-proof-env.js';
 
+const NOT_RUN_ABORTED: ShellCommandResult = Object.freeze({
+  exitCode: null,
+  signal: null,
+  stdout: '',
+  stderr: '',
+  stdoutBytes: 0,
+  stderrBytes: 0,
+  truncated: false,
+  durationMs: 0,
+  timedOut: false,
+  aborted: true,
+});
+
 /** The environment variable every command's processes carry, naming their run; the /proc sweep looks for it. */
 export const RUN_MARKER_VARIABLE = 'TOOLWRIGHT_SHELL_RUN';
 
@@ -108,6 +121,8 @@ export class LocalShell implements VirtualShell {
 
   execute(command: string, options: ExecutionOptions): Promise<ShellCommandResult> {
     checkOptions(options);
+    // An already-aborted call starts nothing: a command that might run half-way is worse than none.
+    if (options.signal?.aborted === true) return Promise.resolve(NOT_RUN_ABORTED);
     const cwd = options.cwd ?? process.cwd();
     if (!isDirectory(cwd))
       return Promise.reject(new ShellStartError(`The working directory does not exist or is not a directory: ${cwd}`));

@@ -55,8 +55,10 @@ export class ProcessTree {
 
   /** Sends `signal` to the whole group and to every member found; returns the members found. */
   signal(signal: NodeJS.Signals): number[] {
-    signalGroup(this.leaderPid, signal);
+    // Scan first: once the group is signalled the leader may die, and a child that left the
+    // session (and its environment) would lose the parent link that identifies it.
     const members = this.members();
+    signalGroup(this.leaderPid, signal);
     for (const pid of members) {
       try {
         process.kill(pid, signal);

@@ -1,0 +1,13 @@
+/** Where a command writes, and where it runs: real streams for the binary, buffers for tests. */
+export interface CliIo {
+  readonly cwd: string;
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+/** The process's own streams and directory. */
+export const PROCESS_IO: CliIo = {
+  cwd: process.cwd(),
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};

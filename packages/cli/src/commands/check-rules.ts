@@ -1,0 +1,38 @@
+import { checkExternalSchema, isPlainObject, mapSchema, type Tool } from '@toolwright/core';
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** The problems `toolwright check` finds in one tool (SPEC CL-2), one sentence each. */
+export function checkTool(tool: Tool): string[] {
+  const problems: string[] = [];
+  if (!TOOL_NAME.test(tool.name)) problems.push(`the name must be 1 to 64 letters, digits, '_' or '-'`);
+  if (typeof tool.description !== 'string' || tool.description.trim() === '') problems.push('it has no description');
+  const schema: unknown = tool.inputSchema;
+  if (!isPlainObject(schema)) return [...problems, 'its input schema is not an object'];
+  if (schema.additionalProperties !== false)
+    problems.push('its input schema does not say additionalProperties: false at the top level (TC-5)');
+  problems.push(...undescribedParameters(schema));
+  // The rules every schema from outside must pass (SC-1..SC-4): a plugin's schema is held to them too.
+  const external = checkExternalSchema(schema);
+  if (!external.ok)
+    problems.push(
+      `inputSchema#${external.problem.pointer} breaks ${external.problem.rule}: ${external.problem.message}`,
+    );
+  return problems;
+}
+
+/** Every parameter, at any depth, without a description. */
+function undescribedParameters(schema: Record<string, unknown>): string[] {
+  const missing: string[] = [];
+  mapSchema(schema, (node, copy) => {
+    if (isPlainObject(node.properties)) {
+      for (const [name, property] of Object.entries(node.properties)) {
+        const described =
+          isPlainObject(property) && typeof property.description === 'string' && property.description.trim() !== '';
+        if (!described) missing.push(`parameter '${name}' has no description`);
+      }
+    }
+    return copy(node);
+  });
+  return missing;
+}

@@ -1,0 +1,62 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { CliIo } from '../cli-io.js';
+import { renderManifest } from '../docs/render-manifest.js';
+import { renderMarkdown } from '../docs/render-markdown.js';
+import { loadPlugin } from '../plugin/load-plugin.js';
+import { UsageError } from '../usage-error.js';
+
+export const DOCS_HELP = `Usage: toolwright docs <module> [--format markdown|json] [--title <text>] [--out <file>] [--check]
+
+Writes reference docs for every tool the plugin module exports: name, description, safety level,
+parameter table, nested types and an example call (Markdown), or a tools/list-like manifest (json).
+  --out <file>   write to a file instead of stdout
+  --check        compare with --out instead of writing; exit 1 when it is out of date
+`;
+
+/** `toolwright docs` (SPEC CL-1). */
+export async function docsCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: {
+      format: { type: 'string', default: 'markdown' },
+      title: { type: 'string' },
+      out: { type: 'string' },
+      check: { type: 'boolean', default: false },
+    },
+  });
+  const [specifier] = positionals;
+  if (specifier === undefined || positionals.length > 1) throw new UsageError('docs takes one plugin module');
+  if (values.format !== 'markdown' && values.format !== 'json')
+    throw new UsageError(`--format must be markdown or json, not ${values.format}`);
+  if (values.check && values.out === undefined) throw new UsageError('--check needs --out <file> to compare with');
+  const plugin = await loadPlugin(specifier, io.cwd);
+  try {
+    const title = values.title ?? `${specifier === 'builtin' ? 'Built-in' : specifier} tools`;
+    const text = values.format === 'json' ? renderManifest(plugin.tools) : renderMarkdown(title, plugin.tools);
+    if (values.out === undefined) {
+      io.stdout(text);
+      return 0;
+    }
+    const target = resolve(io.cwd, values.out);
+    if (values.check) {
+      let current = '';
+      try {
+        current = readFileSync(target, 'utf8');
+      } catch {
+        // A missing file is out of date.
+      }
+      if (current === text) return 0;
+      io.stderr(
+        `${values.out} is out of date; run: toolwright docs ${specifier}${values.format === 'json' ? ' --format json' : ''} --out ${values.out}\n`,
+      );
+      return 1;
+    }
+    writeFileSync(target, text);
+    return 0;
+  } finally {
+    await plugin.dispose();
+  }
+}

@@ -1,0 +1,15 @@
+import { LocalShell } from '@toolwright/shell';
+import { createBashTools, createFileTools } from '@toolwright/tools';
+import type { LoadedPlugin } from './load-plugin.js';
+
+/** The built-in tools of `@toolwright/tools`: the file tools, and the Bash tools where bash can run. */
+export function builtinTools(): LoadedPlugin {
+  const bash = createBashTools(LocalShell.isAvailable() ? new LocalShell() : undefined);
+  return {
+    name: 'builtin',
+    tools: [...createFileTools(), ...bash.tools],
+    dispose: async () => {
+      await bash.session?.dispose();
+    },
+  };
+}

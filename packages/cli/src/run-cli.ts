@@ -1,0 +1,66 @@
+import { ToolwrightError } from '@toolwright/core';
+import type { CliIo } from './cli-io.js';
+import { CALL_HELP, callCommand } from './commands/call-command.js';
+import { CHECK_HELP, checkCommand } from './commands/check-command.js';
+import { DOCS_HELP, docsCommand } from './commands/docs-command.js';
+import { SCHEMA_HELP, schemaCommand } from './commands/schema-command.js';
+import { SERVE_HELP, serveCommand } from './commands/serve-command.js';
+import { UsageError } from './usage-error.js';
+
+const HELP = `Usage: toolwright <command> [options]
+
+Commands:
+  docs <module>                  write reference docs for a plugin's tools
+  check <module>                 lint a plugin's tools
+  schema <module> <Tool>         print a tool's definition for a provider
+  call <module> <Tool> <json>    run one call through the gate
+  serve <module>                 serve the tools over MCP (stdio)
+Run toolwright <command> --help for a command's options. <module> is a compiled plugin module, or builtin.
+`;
+
+type Command = (args: readonly string[], io: CliIo) => Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; help: string }> = {
+  docs: { run: docsCommand, help: DOCS_HELP },
+  check: { run: checkCommand, help: CHECK_HELP },
+  schema: { run: schemaCommand, help: SCHEMA_HELP },
+  call: { run: callCommand, help: CALL_HELP },
+  serve: { run: serveCommand, help: SERVE_HELP },
+};
+
+/** Runs the `toolwright` command line; returns the exit code (0 ok, 1 an error result or a problem found, 2 bad usage). */
+export async function runCli(
+  argv: readonly string[],
+  io: CliIo,
+  extra: Record<string, { run: Command; help: string }> = {},
+): Promise<number> {
+  const commands = { ...COMMANDS, ...extra };
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(HELP);
+    return name === undefined ? 2 : 0;
+  }
+  const command = commands[name];
+  if (command === undefined) {
+    io.stderr(`toolwright: unknown command '${name}'. Commands: ${Object.keys(commands).join(', ')}.\n`);
+    return 2;
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(command.help);
+    return 0;
+  }
+  try {
+    return await command.run(args, io);
+  } catch (error) {
+    if (error instanceof UsageError || ToolwrightError.isInstance(error) || isParseArgsError(error)) {
+      io.stderr(`toolwright ${name}: ${(error as Error).message.split('\n').join(' ')}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+function isParseArgsError(error: unknown): boolean {
+  const code: unknown = (error as { code?: unknown } | undefined)?.code;
+  return error instanceof TypeError && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
+}

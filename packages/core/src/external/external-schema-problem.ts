@@ -1,0 +1,48 @@
+/** The requirement an external schema breaks (SPEC §5). */
+export type ExternalSchemaRule = 'SC-1' | 'SC-2' | 'SC-3' | 'SC-4';
+
+/** One reason an external schema is refused: plain data, so callers can report it as they like. */
+export interface ExternalSchemaProblem {
+  /** The requirement broken: SC-1 references and dialect, SC-2 definition shape, SC-3 patterns, SC-4 limits. */
+  readonly rule: ExternalSchemaRule;
+  /** Where, as a JSON Pointer (RFC 6901) inside the schema: `''` is the root, `/properties/q/$ref` a keyword. */
+  readonly pointer: string;
+  /** What is wrong, for a human: one clause, no trailing full stop. */
+  readonly message: string;
+}
+
+/** A problem at the node reached by `path` (property names and array indexes, from the root). */
+export function schemaProblem(
+  rule: ExternalSchemaRule,
+  path: readonly (string | number)[],
+  message: string,
+): ExternalSchemaProblem {
+  return Object.freeze({ rule, pointer: toJsonPointer(path), message });
+}
+
+/** The JSON Pointer of a path: `~` becomes `~0` and `/` becomes `~1` in each segment (RFC 6901). */
+export function toJsonPointer(path: readonly (string | number)[]): string {
+  return path.map((segment) => `/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+}
+
+const MAX_SHOWN = 100;
+
+/**
+ * A value as a message shows it: a string in single quotes, anything else as JSON; control
+ * characters escaped as in JSON (so a message stays one line); cut past 100 characters.
+ */
+export function showValue(value: unknown): string {
+  let text: string;
+  try {
+    text = typeof value === 'string' ? `'${value}'` : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = Object.prototype.toString.call(value);
+  }
+  return escapeControlCharacters(text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
+}
+
+/** Control characters escaped as in JSON (`\n`), so a message naming a hostile key stays one line. */
+export function escapeControlCharacters(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this escapes
+  return text.replace(/[\u0000-\u001f\u007f]/g, (character) => JSON.stringify(character).slice(1, -1));
+}

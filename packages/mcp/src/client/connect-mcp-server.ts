@@ -1,0 +1,96 @@
+import { ToolwrightError } from '@toolwright/core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { TOOLWRIGHT_MCP_VERSION } from '../server/create-mcp-server.js';
+import type { ExternalTool } from '../tools/external-tool.js';
+import { importMcpTools, type McpImportOptions } from './import-mcp-tools.js';
+import { linearJsonSchemaValidator } from './linear-json-schema-validator.js';
+
+/** An MCP server to start as a child process and talk to over stdio. */
+export interface StdioServerTarget {
+  /** The executable. */
+  readonly command: string;
+  /** Its arguments. */
+  readonly args?: readonly string[];
+  /** Its environment. Default: the SDK's safe subset of ours (HOME, PATH, USER, …), never all of it. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Its working directory. */
+  readonly cwd?: string;
+  /** What becomes of its stderr. Default `inherit`. */
+  readonly stderr?: 'inherit' | 'ignore' | 'pipe';
+}
+
+/** An MCP server to reach over Streamable HTTP. */
+export interface HttpServerTarget {
+  /** The endpoint, e.g. `http://127.0.0.1:3000/mcp`. */
+  readonly url: string | URL;
+  /** Headers sent with every request (authorisation, …). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** Options of {@link connectMcpServer}. */
+export interface McpConnectOptions extends McpImportOptions {
+  /** How long connecting and initialising may take, in ms. Default 30,000. */
+  readonly connectTimeoutMs?: number;
+}
+
+/** A connected MCP server and its tools. */
+export interface McpConnection {
+  /** The SDK client, connected. */
+  readonly client: Client;
+  /** The server's tools as toolwright tools, ready for a ToolGate. */
+  readonly tools: readonly ExternalTool[];
+  /** Disconnects (and ends a stdio server's process). */
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to an MCP server — a command over stdio or a URL over Streamable HTTP — with the SDK
+ * client, and imports its tools (SPEC MC-2). The client validates output schemas on core's
+ * linear-time validator. A server that cannot be reached or initialised throws
+ * `MCP_CONNECTION_FAILED`; a tool that breaks the schema rules fails the whole server
+ * (`INVALID_EXTERNAL_SCHEMA`); either way the connection is closed first.
+ */
+export async function connectMcpServer(
+  target: StdioServerTarget | HttpServerTarget,
+  options: McpConnectOptions = {},
+): Promise<McpConnection> {
+  const client = new Client(
+    { name: 'toolwright', version: TOOLWRIGHT_MCP_VERSION },
+    { jsonSchemaValidator: linearJsonSchemaValidator },
+  );
+  const label = 'url' in target ? String(target.url) : target.command;
+  try {
+    await client.connect(createTransport(target), { timeout: options.connectTimeoutMs ?? 30_000 });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ToolwrightError('MCP_CONNECTION_FAILED', `Could not connect to the MCP server ${label}: ${reason}`, {
+      cause: error,
+    });
+  }
+  try {
+    const tools = await importMcpTools(client, options);
+    return { client, tools, close: () => client.close() };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+function createTransport(target: StdioServerTarget | HttpServerTarget): Transport {
+  if ('url' in target) {
+    return new StreamableHTTPClientTransport(new URL(target.url), {
+      ...(target.headers === undefined ? {} : { requestInit: { headers: { ...target.headers } } }),
+    });
+  }
+  return new StdioClientTransport({
+    command: target.command,
+    ...(target.args === undefined ? {} : { args: [...target.args] }),
+    ...(target.env === undefined ? {} : { env: { ...target.env } }),
+    ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
+    stderr: target.stderr ?? 'inherit',
+  });
+}

@@ -1,0 +1,23 @@
+// The public API of @toolwright/mcp. Every export here is public: add to it deliberately.
+export { readBundleCache, writeBundleCache, type BundleCacheReadOptions } from './bundle/bundle-cache.js';
+export { loadManifestBundles, type BundleFailure, type BundleLoadReport } from './bundle/load-manifest-bundles.js';
+export { MAX_MANIFEST_BYTES } from './bundle/read-json-file.js';
+export { parseToolBundle, toManifestJson, type ToolBundle } from './bundle/tool-bundle.js';
+export {
+  connectMcpServer,
+  type HttpServerTarget,
+  type McpConnection,
+  type McpConnectOptions,
+  type StdioServerTarget,
+} from './client/connect-mcp-server.js';
+export { fromCallToolResult } from './client/from-call-tool-result.js';
+export { importMcpTools, type McpImportOptions } from './client/import-mcp-tools.js';
+export { linearJsonSchemaValidator } from './client/linear-json-schema-validator.js';
+export { decideRemoteSafety } from './client/remote-safety.js';
+export { MAX_TOOL_NAME_LENGTH, mcpToolPrefix, toLocalToolName } from './client/remote-tool-name.js';
+export { createMcpServer, TOOLWRIGHT_MCP_VERSION, type McpServerOptions } from './server/create-mcp-server.js';
+export { serveHttp, type HttpServeOptions, type McpHttpServer } from './server/serve-http.js';
+export { serveStdio, type McpServerHandle, type StdioServeOptions } from './server/serve-stdio.js';
+export { toCallToolResult } from './server/to-call-tool-result.js';
+export { toMcpTool } from './server/to-mcp-tool.js';
+export { ExternalTool, type ExternalToolInvoker, type ExternalToolOptions } from './tools/external-tool.js';

@@ -1,0 +1,109 @@
+// Our server over the SDK's in-memory transport, driven by the official client.
+import { AbstractTool, SafetyLevel, ToolResult, type ToolContext } from '@toolwright/core';
+import { ToolGate } from '@toolwright/gate';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { describe, expect, it } from 'vitest';
+import { createMcpServer } from './create-mcp-server.js';
+
+class StatsTool extends AbstractTool {
+  constructor() {
+    super({
+      name: 'stats',
+      description: 'Counts',
+      safety: SafetyLevel.READ_ONLY,
+      inputSchema: { type: 'object', properties: { text: { type: 'string' } }, additionalProperties: false },
+      outputSchema: { type: 'object', properties: { length: { type: 'integer' } }, required: ['length'] },
+    });
+  }
+  protected run(input: { get(name: string): unknown }): ToolResult {
+    const length = String(input.get('text') ?? '').length;
+    return ToolResult.ok(`${length} characters`, { structured: { length } });
+  }
+}
+
+class WaitTool extends AbstractTool {
+  aborted = false;
+  constructor() {
+    super({
+      name: 'wait',
+      description: 'Waits',
+      safety: { level: SafetyLevel.WRITE, destructive: false },
+      inputSchema: { type: 'object' },
+    });
+  }
+  protected run(_input: unknown, context: ToolContext): Promise<string> {
+    return new Promise((resolve) =>
+      context.signal.addEventListener('abort', () => {
+        this.aborted = true;
+        resolve('stopped');
+      }),
+    );
+  }
+}
+
+async function connect(gate: ToolGate): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await createMcpServer(gate).connect(serverSide);
+  const client = new Client({ name: 'official-sdk-client', version: '1.0.0' });
+  await client.connect(clientSide);
+  return client;
+}
+
+describe('createMcpServer', () => {
+  it('MC-1: lists what the gate offers under its run options (PO-2)', async () => {
+    const tools = [new StatsTool(), new WaitTool()];
+    const reading = await connect(new ToolGate({ tools }));
+    const writing = await connect(new ToolGate({ tools, runOptions: { allowWrite: true } }));
+    expect((await reading.listTools()).tools.map((tool) => tool.name)).toEqual(['stats']);
+    expect((await writing.listTools()).tools.map((tool) => [tool.name, tool.annotations])).toEqual([
+      ['stats', { readOnlyHint: true, destructiveHint: false }],
+      ['wait', { readOnlyHint: false, destructiveHint: false }],
+    ]);
+    expect(await reading.callTool({ name: 'wait', arguments: {} })).toEqual({
+      content: [{ type: 'text', text: 'tool requires allowWrite=true: wait' }],
+      isError: true,
+    });
+    await Promise.all([reading.close(), writing.close()]);
+  });
+
+  it('MC-1: structured output goes out as structuredContent, and the official client checks it', async () => {
+    const client = await connect(new ToolGate({ tools: [new StatsTool()] }));
+    await client.listTools();
+    expect(await client.callTool({ name: 'stats', arguments: { text: 'hello' } })).toEqual({
+      content: [{ type: 'text', text: '5 characters' }],
+      structuredContent: { length: 5 },
+    });
+    await client.close();
+  });
+
+  it('GV-5: 20,000 levels of arguments come back as a clean isError result', async () => {
+    const client = await connect(new ToolGate({ tools: [new StatsTool()] }));
+    let deep: Record<string, unknown> = {};
+    for (let level = 0; level < 20_000; level++) deep = { a: deep };
+    expect(await client.callTool({ name: 'stats', arguments: { text: 'x', deep } })).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: "Arguments for tool 'stats' could not be read: Tool input is nested deeper than 512 levels (or contains a cycle).",
+        },
+      ],
+      isError: true,
+    });
+    await client.close();
+  });
+
+  it("MC-1: the client's cancellation aborts the call's signal", async () => {
+    const wait = new WaitTool();
+    const client = await connect(new ToolGate({ tools: [wait], runOptions: { allowWrite: true } }));
+    const controller = new AbortController();
+    const pending = client.callTool({ name: 'wait', arguments: {} }, undefined, { signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort('user stopped it');
+    await expect(pending).rejects.toThrow('user stopped it');
+    const deadline = Date.now() + 2_000;
+    while (!wait.aborted && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(wait.aborted).toBe(true);
+    await client.close();
+  });
+});

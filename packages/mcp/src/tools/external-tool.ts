@@ -1,0 +1,71 @@
+import {
+  AbstractTool,
+  isExternalToolDefinition,
+  ToolwrightError,
+  type Concurrency,
+  type ExternalToolDefinition,
+  type SafetyLevel,
+  type ToolContext,
+  type ToolInput,
+  type ToolResult,
+  type ToolSafety,
+} from '@toolwright/core';
+
+/** Runs one call of an external tool (an MCP `tools/call`, an HTTP request, …): the content or a full result; throw to fail. */
+export type ExternalToolInvoker = (
+  input: ToolInput,
+  context: ToolContext,
+) => Promise<ToolResult | string> | ToolResult | string;
+
+/** How an external definition becomes a tool the gate can run. */
+export interface ExternalToolOptions {
+  /** The name the model calls (`^[a-zA-Z0-9_-]{1,64}$`). Default: the definition's name. */
+  readonly name?: string;
+  /** What the tool may do. Required: an external source's hints are not a safe guess. */
+  readonly safety: SafetyLevel | ToolSafety;
+  /** Parallel or exclusive; READ_ONLY defaults to PARALLEL, the others to EXCLUSIVE. */
+  readonly concurrency?: Concurrency;
+  /** Does the work of one call. */
+  readonly invoke: ExternalToolInvoker;
+}
+
+/**
+ * An AbstractTool over an {@link ExternalToolDefinition} (SPEC MC-2, SC-2): its schemas are the
+ * definition's checked copies, and only a definition made by `createExternalToolDefinition` is
+ * accepted, so no path around the schema rules exists. Registered in a ToolGate like any local
+ * tool, so permissions, validation, policies and limits apply to it the same way.
+ */
+export class ExternalTool extends AbstractTool {
+  /** The checked definition this tool was made from. */
+  readonly definition: ExternalToolDefinition;
+  readonly #invoke: ExternalToolInvoker;
+
+  constructor(definition: ExternalToolDefinition, options: ExternalToolOptions) {
+    if (!isExternalToolDefinition(definition)) {
+      throw new ToolwrightError(
+        'INVALID_TOOL_DEFINITION',
+        'An ExternalTool needs a definition made by createExternalToolDefinition, which checks its schemas (SPEC SC-2).',
+      );
+    }
+    super({
+      name: options.name ?? definition.name,
+      description: describe(definition),
+      safety: options.safety,
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      inputSchema: definition.inputSchema,
+      ...(definition.outputSchema === undefined ? {} : { outputSchema: definition.outputSchema }),
+    });
+    this.definition = definition;
+    this.#invoke = options.invoke;
+  }
+
+  protected run(input: ToolInput, context: ToolContext): Promise<ToolResult | string> | ToolResult | string {
+    return this.#invoke(input, context);
+  }
+}
+
+/** The definition's description, or — when its source gave none — its title and origin, so the model has something to go on. */
+function describe(definition: ExternalToolDefinition): string {
+  if (definition.description.trim() !== '') return definition.description;
+  return `${definition.annotations.title ?? definition.name} (a tool from ${definition.origin}; its source gives no description).`;
+}

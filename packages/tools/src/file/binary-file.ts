@@ -1,0 +1,40 @@
+import { isUtf8 } from 'node:buffer';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+
+/** How much of a file's start is sniffed for a NUL byte. */
+export const BINARY_SNIFF_BYTES = 8_192;
+
+/** True when `head` (a file's first bytes) holds a NUL byte in its first 8 KB: git's and grep's rule for binary. */
+export function looksBinary(head: Uint8Array): boolean {
+  return head.subarray(0, BINARY_SNIFF_BYTES).includes(0);
+}
+
+/** True when `bytes` are valid UTF-8 (a sequence cut at the very end counts as invalid). */
+export function isValidUtf8(bytes: Uint8Array): boolean {
+  return isUtf8(bytes);
+}
+
+/** `bytes` without a trailing, incomplete UTF-8 sequence (left by a cut at a byte count). */
+export function trimIncompleteUtf8(bytes: Uint8Array): Uint8Array {
+  const end = bytes.length;
+  for (let back = 1; back <= Math.min(3, end); back++) {
+    const byte = bytes[end - back] ?? 0;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back ? bytes.subarray(0, end - back) : bytes;
+  }
+  return bytes;
+}
+
+/** The first `bytes` bytes of a file (fewer when it is shorter). */
+export async function readHead(path: string, bytes = BINARY_SNIFF_BYTES): Promise<Buffer> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}

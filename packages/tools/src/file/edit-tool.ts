@@ -1,0 +1,141 @@
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { GenericTool, SafetyLevel, ToolResult, type ToolContext } from '@toolwright/core';
+import { isValidUtf8, looksBinary } from './binary-file.js';
+import { EditInput } from './edit-input.js';
+import { numberedSnippet, replaceExact, toCrlf } from './edit-text.js';
+import { accessPath, type Refusal } from './file-access.js';
+import { describeFileError, refusalResult } from './file-errors.js';
+import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from './file-tool-options.js';
+import { filePathResourceKeys } from './resource-keys.js';
+import { FILE_PATH_SUBJECT } from './resolve-tool-path.js';
+
+/** Edit works on files up to this size. */
+export const MAX_EDIT_BYTES = 16 * 1_048_576;
+
+type EditResult =
+  | {
+      readonly kind: 'edited';
+      readonly path: string;
+      readonly replacements: number;
+      readonly crlf: boolean;
+      readonly bytesBefore: number;
+      readonly text: string;
+      readonly firstIndex: number;
+      readonly newString: string;
+    }
+  | ({ readonly kind: 'refused'; readonly path?: string } & Refusal)
+  | { readonly kind: 'failed'; readonly path: string; readonly reason: string; readonly occurrences: number };
+
+/**
+ * Replaces exact text in a file (SPEC BT-3): `old_string` must occur once, or `replace_all` must
+ * be set; says how many times it occurs when it is not unique, and how many replacements it made.
+ * In a CRLF file, `\n` in both strings stands for `\r\n`. Refuses binary files and invalid UTF-8
+ * (rewriting would change bytes the model never saw). WRITE safety, destructive.
+ */
+export class EditTool extends GenericTool<EditInput, EditResult> {
+  readonly #settings: FileToolSettings;
+
+  constructor(options: FileToolOptions = {}) {
+    super({
+      name: 'Edit',
+      description:
+        'Replaces exact text in a file: old_string must occur exactly once (add surrounding lines to make it unique) unless replace_all is true. Copy old_string from Read output without the line-number prefix. Reports how many replacements it made.',
+      safety: { level: SafetyLevel.WRITE, destructive: true },
+      input: EditInput,
+      subject: FILE_PATH_SUBJECT,
+      resourceKeys: filePathResourceKeys,
+    });
+    this.#settings = toFileToolSettings(options);
+  }
+
+  protected async doExecute(input: EditInput, context: ToolContext): Promise<EditResult> {
+    const access = accessPath(input.filePath, 'file_path', context, this.#settings);
+    if (!access.ok) return { kind: 'refused', ...access };
+    const { path, realPath } = access;
+    const fail = (reason: string, occurrences = 0): EditResult => ({ kind: 'failed', path, reason, occurrences });
+    if (input.oldString === '')
+      return fail('old_string is empty. Copy the exact text to replace from Read; to create a file, use Write.');
+    if (input.oldString === input.newString)
+      return fail('old_string and new_string are the same, so nothing would change. Give the new text in new_string.');
+    let bytes: Buffer;
+    try {
+      const stats = await stat(realPath);
+      if (stats.isDirectory())
+        return { kind: 'refused', path, refused: 'directory', reason: `${path} is a folder, not a file.` };
+      if (stats.size > MAX_EDIT_BYTES) {
+        return {
+          kind: 'refused',
+          path,
+          refused: 'too-large',
+          reason: `${path} is ${stats.size.toLocaleString('en-US')} bytes; Edit changes files up to ${MAX_EDIT_BYTES.toLocaleString('en-US')} bytes.`,
+        };
+      }
+      bytes = await readFile(realPath);
+    } catch (error) {
+      return { kind: 'refused', path, ...describeFileError(error, path) };
+    }
+    if (looksBinary(bytes))
+      return {
+        kind: 'refused',
+        path,
+        refused: 'binary',
+        reason: `${path} looks binary (a NUL byte in its first 8 KB); Edit changes text files only.`,
+      };
+    if (!isValidUtf8(bytes)) {
+      return {
+        kind: 'refused',
+        path,
+        refused: 'not-utf8',
+        reason: `${path} is not valid UTF-8, and rewriting it would change bytes you have not seen. Replace it whole with Write, or change it with a byte-level tool.`,
+      };
+    }
+    const text = bytes.toString('utf8');
+    let crlf = false;
+    let outcome = replaceExact(text, input.oldString, input.newString, input.replaceAll);
+    if (!outcome.ok && outcome.problem === 'not-found' && input.oldString.includes('\n') && text.includes('\r\n')) {
+      crlf = true;
+      outcome = replaceExact(text, toCrlf(input.oldString), toCrlf(input.newString), input.replaceAll);
+    }
+    if (!outcome.ok) {
+      if (outcome.problem === 'not-found')
+        return fail(
+          `old_string was not found in ${path}. It must match the file exactly, indentation and line breaks included: Read the file and copy the text.`,
+        );
+      return fail(
+        `old_string occurs ${outcome.occurrences} times in ${path}. Add surrounding lines to make it unique, or set replace_all: true to replace all ${outcome.occurrences}.`,
+        outcome.occurrences,
+      );
+    }
+    await writeFile(realPath, outcome.text, 'utf8');
+    return {
+      kind: 'edited',
+      path,
+      replacements: outcome.replacements,
+      crlf,
+      bytesBefore: bytes.length,
+      text: outcome.text,
+      firstIndex: outcome.firstIndex,
+      newString: input.newString,
+    };
+  }
+
+  protected render(result: EditResult): ToolResult {
+    if (result.kind === 'refused') return refusalResult(result);
+    if (result.kind === 'failed')
+      return ToolResult.error(result.reason, { path: result.path, occurrences: result.occurrences, replacements: 0 });
+    const times = result.replacements === 1 ? '1 occurrence' : `${result.replacements} occurrences`;
+    const where = result.replacements === 1 ? 'The changed lines now read' : 'The first change now reads';
+    return ToolResult.ok(
+      `Replaced ${times} in ${result.path}. ${where}:\n${numberedSnippet(result.text, result.firstIndex, result.newString)}`,
+      {
+        metadata: {
+          path: result.path,
+          replacements: result.replacements,
+          crlfTranslated: result.crlf,
+          bytesBefore: result.bytesBefore,
+          bytesAfter: Buffer.byteLength(result.text, 'utf8'),
+        },
+      },
+    );
+  }
+}

@@ -1,0 +1,116 @@
+import { readdir, stat } from 'node:fs/promises';
+import { Minimatch } from 'minimatch';
+import { GenericTool, SafetyLevel, ToolParam, ToolResult, Type, type ToolContext } from '@toolwright/core';
+import { accessPath, type Refusal } from './file-access.js';
+import { describeFileError, refusalResult } from './file-errors.js';
+import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from './file-tool-options.js';
+import { SEARCH_PATH_SUBJECT } from './resolve-tool-path.js';
+import { isSecretPath } from './secret-paths.js';
+import { linksToSecret } from './walk-tree.js';
+
+/** The most entries one Ls shows. */
+export const MAX_LS_ENTRIES = 1_000;
+
+/** The input of Ls. */
+export class LsInput {
+  @ToolParam({
+    description:
+      'The folder to list: an absolute path, or one relative to the working directory (default: the working directory).',
+    schema: Type.String(),
+    optional: true,
+  })
+  path?: string;
+
+  @ToolParam({
+    description: 'Globs of entry names to leave out, e.g. ["*.log", "dist"].',
+    schema: Type.Array(Type.String()),
+    optional: true,
+  })
+  ignore?: string[];
+}
+
+type LsResult =
+  | {
+      readonly kind: 'listed';
+      readonly path: string;
+      readonly names: readonly string[];
+      readonly total: number;
+      readonly secretsHidden: number;
+      readonly ignored: number;
+    }
+  | ({ readonly kind: 'refused'; readonly path?: string } & Refusal);
+
+/**
+ * Lists one folder, like `ls -AF` (SPEC BT-3): entries sorted by name, folders marked `/` and
+ * symbolic links `@`, at most 1,000, secret files left out. `.gitignore` does not apply: a
+ * listing shows what is there; Glob and Grep are the searches that respect it.
+ */
+export class LsTool extends GenericTool<LsInput, LsResult> {
+  readonly #settings: FileToolSettings;
+
+  constructor(options: FileToolOptions = {}) {
+    super({
+      name: 'Ls',
+      description: `Lists the entries of a folder, sorted by name: folders end in /, symbolic links in @. Shows at most ${MAX_LS_ENTRIES.toLocaleString('en-US')} entries; secret files are left out. Use Glob to find files by pattern in a whole tree.`,
+      safety: SafetyLevel.READ_ONLY,
+      input: LsInput,
+      subject: SEARCH_PATH_SUBJECT,
+    });
+    this.#settings = toFileToolSettings(options);
+  }
+
+  protected async doExecute(input: LsInput, context: ToolContext): Promise<LsResult> {
+    const access = accessPath(input.path ?? '.', 'path', context, this.#settings);
+    if (!access.ok) return { kind: 'refused', ...access };
+    const { path, realPath } = access;
+    const ignores = (input.ignore ?? []).map(
+      (glob) => new Minimatch(glob, { dot: true, nocomment: true, nonegate: true }),
+    );
+    let dirents;
+    try {
+      if (!(await stat(realPath)).isDirectory())
+        return {
+          kind: 'refused',
+          path,
+          refused: 'not-directory',
+          reason: `${path} is a file, not a folder. Read it with Read.`,
+        };
+      dirents = await readdir(realPath, { withFileTypes: true });
+    } catch (error) {
+      return { kind: 'refused', path, ...describeFileError(error, path) };
+    }
+    const names: string[] = [];
+    let secretsHidden = 0;
+    let ignored = 0;
+    for (const dirent of dirents) {
+      const entryPath = `${realPath === '/' ? '' : realPath}/${dirent.name}`;
+      if (isSecretPath(entryPath) || (dirent.isSymbolicLink() && (await linksToSecret(entryPath)))) {
+        secretsHidden++;
+      } else if (ignores.some((glob) => glob.match(dirent.name))) {
+        ignored++;
+      } else {
+        names.push(`${dirent.name}${dirent.isDirectory() ? '/' : dirent.isSymbolicLink() ? '@' : ''}`);
+      }
+    }
+    names.sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
+    return { kind: 'listed', path, names: names.slice(0, MAX_LS_ENTRIES), total: names.length, secretsHidden, ignored };
+  }
+
+  protected render(result: LsResult): ToolResult {
+    if (result.kind === 'refused') return refusalResult(result);
+    const metadata = {
+      path: result.path,
+      entries: result.total,
+      shown: result.names.length,
+      truncated: result.names.length < result.total,
+      secretsHidden: result.secretsHidden,
+      ignored: result.ignored,
+    };
+    if (result.total === 0) return ToolResult.ok(`${result.path} has no entries to show.`, { metadata });
+    const cut =
+      result.names.length < result.total
+        ? `\n[Showing the first ${result.names.length.toLocaleString('en-US')} of ${result.total.toLocaleString('en-US')} entries. Leave some out with ignore, or find files with Glob.]`
+        : '';
+    return ToolResult.ok(`${result.path}:\n${result.names.join('\n')}${cut}`, { metadata });
+  }
+}

@@ -1,0 +1,199 @@
+// The MCP section of `pnpm bench`, all in one run on this machine:
+//   1. `tools/call` latency through OUR MCP server (createMcpServer: the SDK's low-level Server in
+//      front of a ToolGate — permission, ENFORCE validation, timeout, binding, output limit) vs the
+//      same tool registered natively with the SDK's `McpServer.registerTool` and zod; both driven by
+//      the official Client over the SDK's in-memory transport (`InMemoryTransport.createLinkedPair()`);
+//   2. schema patterns from external definitions (SPEC SC-3): the ReDoS patterns of issue 5 on a
+//      100 KB hostile input through core's validator (linear-time engine), beside V8's own RegExp
+//      on a short input.
+// Results are checked (contents, isError, messages); times are reported, never asserted.
+import { performance } from 'node:perf_hooks';
+import { z } from 'zod';
+import {
+  compileSchemaValidator,
+  createExternalToolDefinition,
+  GenericTool,
+  SafetyLevel,
+  ToolParam,
+  Type,
+} from '../../packages/core/dist/index.js';
+import { ToolGate } from '../../packages/gate/dist/index.js';
+import { createMcpServer } from '../../packages/mcp/dist/index.js';
+import { Client } from '../../packages/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js';
+import { InMemoryTransport } from '../../packages/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/inMemory.js';
+import { McpServer } from '../../packages/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/server/mcp.js';
+
+const WARMUP_CALLS = 2_000;
+const SAMPLES = 30;
+const CALLS_PER_SAMPLE = 300;
+const HOSTILE_CHARACTERS = 100_000;
+const LINEAR_RUNS = 5;
+const V8_RUNS = 3;
+
+/** [pattern, hostile input for the linear engine (100 KB), short input V8 still finishes on]. */
+const REDOS = [
+  ['(a+)+$', `${'a'.repeat(HOSTILE_CHARACTERS - 1)}!`, `${'a'.repeat(24)}!`],
+  ['^(a|a)*$', `${'a'.repeat(HOSTILE_CHARACTERS - 1)}!`, `${'a'.repeat(24)}!`],
+  ['a*a*a*a*a*b', 'a'.repeat(HOSTILE_CHARACTERS), 'a'.repeat(50)],
+  // The P comes first, so no engine can stop early for want of the literal.
+  ['(.*,){11}P', `P${','.repeat(HOSTILE_CHARACTERS - 1)}`, `P${','.repeat(25)}`],
+];
+
+class EchoInput {}
+for (const [property, designType, options] of [
+  ['text', String, { description: 'What to say back', schema: Type.String() }],
+  ['times', Number, { description: 'How often', schema: Type.Integer(), optional: true }],
+]) {
+  Reflect.defineMetadata('design:type', designType, EchoInput.prototype, property);
+  ToolParam(options)(EchoInput.prototype, property);
+}
+
+class EchoTool extends GenericTool {
+  constructor() {
+    super({ name: 'echo', description: 'Says the text back', safety: SafetyLevel.READ_ONLY, input: EchoInput });
+  }
+
+  doExecute(input) {
+    return Array.from({ length: input.times ?? 1 }, () => input.text).join(' ');
+  }
+
+  render(output) {
+    return output;
+  }
+}
+
+async function connect(server) {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(clientSide);
+  return client;
+}
+
+function ourServer() {
+  const gate = new ToolGate({ tools: [new EchoTool()], permissions: { allow: ['echo'] }, schemaValidation: 'ENFORCE' });
+  return createMcpServer(gate, { name: 'toolwright-bench' });
+}
+
+function nativeServer() {
+  const server = new McpServer({ name: 'native-bench', version: '1.0.0' });
+  server.registerTool(
+    'echo',
+    {
+      description: 'Says the text back',
+      inputSchema: z.strictObject({ text: z.string(), times: z.number().int().optional() }),
+    },
+    async ({ text, times }) => ({
+      content: [{ type: 'text', text: Array.from({ length: times ?? 1 }, () => text).join(' ') }],
+    }),
+  );
+  return server;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+async function checkCalls(label, client, invalidLine) {
+  const ok = await client.callTool({ name: 'echo', arguments: { text: 'hello', times: 2 } });
+  if (ok.isError || ok.content[0]?.text !== 'hello hello') {
+    throw new Error(`${label}: the valid call did not echo: ${JSON.stringify(ok)}`);
+  }
+  const refused = await client.callTool({ name: 'echo', arguments: { txet: 'hello' } });
+  const text = refused.content[0]?.text ?? '';
+  if (refused.isError !== true || !invalidLine.test(text)) {
+    throw new Error(`${label}: the invalid call was not refused as expected: ${JSON.stringify(refused)}`);
+  }
+  return text;
+}
+
+/** Part 1: tools/call through our server vs the native zod server; returns median µs per call. */
+export async function benchToolsCall() {
+  const ours = await connect(ourServer());
+  const native = await connect(nativeServer());
+  const oursRefusal = await checkCalls('our server', ours, /^Unknown parameter 'txet'\. Did you mean 'text'\?/);
+  const nativeRefusal = await checkCalls('native server', native, /Input validation error/);
+  const clients = { ours, native };
+  const call = (client) => client.callTool({ name: 'echo', arguments: { text: 'hello', times: 2 } });
+  for (const client of Object.values(clients)) for (let index = 0; index < WARMUP_CALLS; index++) await call(client);
+  const samples = { ours: [], native: [] };
+  const began = performance.now();
+  for (let sample = 0; sample < SAMPLES; sample++) {
+    // Interleaved, so drift (GC, JIT, thermal) spreads over both.
+    for (const [name, client] of Object.entries(clients)) {
+      const start = performance.now();
+      for (let index = 0; index < CALLS_PER_SAMPLE; index++) await call(client);
+      samples[name].push(((performance.now() - start) * 1000) / CALLS_PER_SAMPLE);
+    }
+  }
+  const elapsedS = (performance.now() - began) / 1000;
+  await Promise.all([ours.close(), native.close()]);
+  return { ours: median(samples.ours), native: median(samples.native), elapsedS, oursRefusal, nativeRefusal };
+}
+
+/** Part 2: the ReDoS patterns, linear engine on 100 KB vs V8 on a short input; returns ms per pattern. */
+export function benchSchemaPatterns() {
+  return REDOS.map(([pattern, hostile, short]) => {
+    const definition = createExternalToolDefinition({
+      name: 'probe',
+      description: 'Probes',
+      inputSchema: { type: 'object', properties: { q: { type: 'string', pattern } } },
+      origin: 'the MCP benchmark',
+    });
+    const validator = compileSchemaValidator(definition.inputSchema);
+    const linear = [];
+    for (let run = 0; run < LINEAR_RUNS; run++) {
+      const start = performance.now();
+      const violations = validator.validate({ q: hostile });
+      linear.push(performance.now() - start);
+      if (violations.length !== 1) throw new Error(`${pattern}: expected one violation, got ${violations.length}`);
+    }
+    const v8 = [];
+    for (let run = 0; run < V8_RUNS; run++) {
+      const expression = new RegExp(pattern);
+      const start = performance.now();
+      if (expression.test(short)) throw new Error(`${pattern}: V8 matched the short input`);
+      v8.push(performance.now() - start);
+    }
+    return { pattern, linearMs: median(linear), v8Ms: median(v8), shortLength: short.length };
+  });
+}
+
+/** Runs both parts and prints them. */
+export async function runMcpBench() {
+  const calls = await benchToolsCall();
+  const patterns = benchSchemaPatterns();
+  console.log('');
+  console.log('MCP tools/call: our server (createMcpServer → ToolGate) vs McpServer.registerTool + zod');
+  console.log(
+    `Node ${process.version} (${process.platform}/${process.arch}); one run on this machine, not a portable figure.`,
+  );
+  console.log(
+    `Official Client over InMemoryTransport.createLinkedPair(); median time per awaited call over ${SAMPLES} samples ` +
+      `of ${CALLS_PER_SAMPLE} calls, after ${WARMUP_CALLS.toLocaleString('en-US')} warm-up calls each; samples interleaved.`,
+  );
+  console.log(
+    "Tool: echo { text: string, times?: integer }, called with { text: 'hello', times: 2 }. Ours: GenericTool in a ToolGate " +
+      "with permissions { allow: ['echo'] } and ENFORCE validation. Native: z.strictObject, the SDK's own validation.",
+  );
+  console.log(`  our server       ${calls.ours.toFixed(1).padStart(7)} µs/call`);
+  console.log(`  native (zod)     ${calls.native.toFixed(1).padStart(7)} µs/call`);
+  console.log(`  ours / native    ${(calls.ours / calls.native).toFixed(2).padStart(7)}x`);
+  console.log(`  a typo, ours:    ${calls.oursRefusal}`);
+  console.log(`  a typo, native:  ${calls.nativeRefusal.replaceAll('\n', ' | ')}`);
+  console.log(`  (${calls.elapsedS.toFixed(1)} s measured)`);
+  console.log('');
+  console.log(
+    `Schema patterns from an external definition (SC-3): core's validator (re2js) on a ${HOSTILE_CHARACTERS.toLocaleString('en-US')}-character ` +
+      `hostile input (median of ${LINEAR_RUNS}) vs V8's RegExp on a short one (median of ${V8_RUNS}); both must not match.`,
+  );
+  const width = Math.max(...patterns.map((row) => row.pattern.length));
+  for (const row of patterns) {
+    console.log(
+      `  ${row.pattern.padEnd(width)}  linear, 100 KB: ${row.linearMs.toFixed(2).padStart(6)} ms   ` +
+        `V8, ${String(row.shortLength).padStart(2)} chars: ${row.v8Ms.toFixed(1).padStart(7)} ms`,
+    );
+  }
+}

@@ -1,0 +1,17 @@
+import { spawnSync } from 'node:child_process';
+import { requireBuilt, ROOT } from '../helpers/paths.js';
+
+/** What one run of the built `toolwright` binary printed, and its exit code. */
+export interface CliRun {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+const BIN = requireBuilt('packages/cli/dist/bin.js');
+
+/** Runs the built binary as a user would (a separate Node process). */
+export function toolwright(args: readonly string[], cwd = ROOT): CliRun {
+  const run = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}

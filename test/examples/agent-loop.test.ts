@@ -1,0 +1,31 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { requireBuilt, ROOT } from '../helpers/paths.js';
+
+describe('the demo (pnpm demo)', () => {
+  it('replays the recorded session through the gate and prints every scenario', () => {
+    const run = spawnSync(process.execPath, [requireBuilt('examples/agent-loop/dist/main.js')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const output = run.stdout;
+    expect(output).toContain('=== 1. a typed call (anthropic) ===');
+    expect(output).toContain('A-1001 [open] Ada Lovelace: Gift wrap, deliver before Friday');
+    expect(output).toContain('tool input   {"query":"Friday","customer":{"name":"Ada"}}');
+    expect(output).toContain(
+      "error result Unknown parameter 'qeury'. Did you mean 'query'? The tool was not executed.",
+    );
+    expect(output).toContain(
+      '"content":"Error: Unknown parameter \'qeury\'. Did you mean \'query\'? The tool was not executed."',
+    );
+    expect(output).toContain("error result Permission denied: the Bash command 'rm -rf build' matches no allow rule");
+    expect(output).toMatch(/\[timed out after 1000ms\]\n/);
+    expect(output).toContain(
+      'processes of this command still alive after the timeout: 0 (child and grandchild were killed with the tree)',
+    );
+    expect(output).toMatch(/=== 6\. a truncated large output \(openai\) ===[\s\S]*"truncated":true/);
+  });
+});
