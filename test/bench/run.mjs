@@ -16,6 +16,8 @@ import { z } from 'zod';
 import { checkGateRoundTrip, createGrepGate } from './gate-round-trip.mjs';
 import { GrepInput } from './grep-input.mjs';
 import { grepZodSchema, validityShape } from './grep-zod.mjs';
+import { runGrepBench } from './grep-bench.mjs';
+import { runMcpBench } from './mcp-bench.mjs';
 import { runShellBench } from './shell-bench.mjs';
 
 const WARMUP_CALLS = 20_000;
@@ -237,3 +239,5 @@ console.log(
 console.log(`(${elapsed.toFixed(1)} s measured; checksum ${sink})`);
 
 await runShellBench();
+await runMcpBench();
+await runGrepBench();

@@ -20,7 +20,7 @@ import { childrenOf, killProcessesWith, processesWith } from './shell-procs.mjs'
 
 const SPAWN_WARMUP = 20;
 const SPAWN_RUNS = 200;
-const SPAWN_LIMIT_MS = 30_000; // On a loaded machine the spawn part stops early, after whole rounds.
+const SPAWN_LIMIT_MS = 20_000; // On a loaded machine the spawn part stops early, after whole rounds.
 const SIMPLE_RUNS = 5;
 const SIMPLE_TIMEOUT_MS = 500;
 const STORM_RUNS = 3;
@@ -419,8 +419,8 @@ function report({
     'Shell: LocalShell (packages/shell) vs child_process.spawn, execa and tree-kill',
     `Node ${process.version} (${process.platform}/${process.arch}); ${bash}; ${ps}.`,
     'One run on this machine, not a portable figure; every number below comes from this run.',
-    `Load average (1 min) ${load.before[0].toFixed(1)} before the section, ${load.after[0].toFixed(1)} after it, on ` +
-      `${availableParallelism()} CPUs: other work on the machine shows up in these figures.`,
+    `Load average (1 min): ${load.before[0].toFixed(1)} before the section, ${load.after[0].toFixed(1)} after it ` +
+      `(its own process storms count too), on ${availableParallelism()} CPUs; other work here shows up in the figures.`,
     `Baselines: child_process of Node ${process.version}; execa ${versions.execa} (node_modules/execa); ` +
       `tree-kill ${versions.treeKill} (node_modules/tree-kill).`,
   );
@@ -437,14 +437,12 @@ function report({
     `   Baselines: child_process.spawn('/bin/bash', ['-c', 'true']) of Node ${process.version}, awaited to 'close',`,
     "     with the default stdio and with stdio ['ignore', 'pipe', 'pipe']; " +
       `execa ${versions.execa}: execa('/bin/bash', ['-c', 'true']).`,
-    `   SHLVL=${process.env.SHLVL ?? '(unset)'} here; a probe with a stand-in HOME ` +
-      (bashrc
-        ? "shows bash -c reading ~/.bashrc when its stdin is a socket (Node's default"
-        : "shows bash -c not reading ~/.bashrc with Node's default stdio."),
+    `   SHLVL=${process.env.SHLVL ?? '(unset)'} here. A probe with a stand-in HOME shows bash -c ` +
+      (bashrc ? 'reading ~/.bashrc when its stdin is a' : "not reading ~/.bashrc with Node's default stdio."),
     ...(bashrc
       ? [
-          "     'pipe' stdio): Debian's bash takes that for a remote shell when SHLVL was unset or 0. The default-stdio",
-          "     rows (spawn, execa) pay for whatever ~/.bashrc runs; LocalShell and 'stdin ignored' do not.",
+          "     socket (Node's default 'pipe' stdio): bash's remote-shell heuristic, on when SHLVL was unset or 0. The",
+          "     default-stdio rows (spawn, execa) pay for whatever ~/.bashrc runs; LocalShell and 'stdin ignored' do not.",
         ]
       : []),
   );
