@@ -403,18 +403,31 @@ describe('PermissionChecker', () => {
     expect(cases.length).toBeGreaterThanOrEqual(40);
   });
 
-  it.each(cases.map((testCase) => [testCase.title, testCase] as const))('PM: %s', async (_title, testCase) => {
-    const checker = PermissionChecker.create(testCase.config, tools);
-    const decision = await checker.check(
-      testCase.tool,
-      ToolInput.of(testCase.input),
-      testCase.cwd ?? '/work',
-      testCase.approver,
-    );
-    expect(decision.allowed).toBe(testCase.allowed);
-    if (testCase.reason !== undefined) expect(decision.reason).toBe(testCase.reason);
-    if (!testCase.allowed) expect(decision.reason).toMatch(/^Permission denied: /);
-  });
+  /** The requirement a case covers: precedence and lists (PM-1), custom rules (PM-2), COMMAND (PM-3), PATH (PM-4), no subject (PM-5). */
+  const requirement = (testCase: Case): string => {
+    if (testCase.title.startsWith('PM-5')) return 'PM-5';
+    if (testCase.tool === read) return 'PM-4';
+    if (testCase.tool === notes) return 'PM-5';
+    if (testCase.tool === browser) return 'PM-2';
+    const lists = Object.keys(testCase.config);
+    return lists.length > 1 || lists[0] !== 'allow' || testCase.title.includes('case-sensitive') ? 'PM-1' : 'PM-3';
+  };
+
+  it.each(cases.map((testCase) => [requirement(testCase), testCase.title.replace(/^PM-5: /, ''), testCase] as const))(
+    '%s: %s',
+    async (_requirement, _title, testCase) => {
+      const checker = PermissionChecker.create(testCase.config, tools);
+      const decision = await checker.check(
+        testCase.tool,
+        ToolInput.of(testCase.input),
+        testCase.cwd ?? '/work',
+        testCase.approver,
+      );
+      expect(decision.allowed).toBe(testCase.allowed);
+      if (testCase.reason !== undefined) expect(decision.reason).toBe(testCase.reason);
+      if (!testCase.allowed) expect(decision.reason).toMatch(/^Permission denied: /);
+    },
+  );
 
   const uninterpretable: [string, PermissionConfig, string][] = [
     [
