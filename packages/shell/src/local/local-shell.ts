@@ -1,6 +1,6 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { BackgroundOptions, BackgroundProcess } from '../background-process.js';
 import { BoundedCapture } from '../capture/bounded-capture.js';
 import type { ExecutionOptions } from '../execution-options.js';
@@ -9,7 +9,14 @@ import { ShellStartError, type VirtualShell } from '../virtual-shell.js';
 import { trackTree } from './live-trees.js';
 import { LocalBackgroundProcess } from './local-background-process.js';
 import { ProcessTree } from './process-tree.js';
-import { PROMPT_PROOF_ENV } from './prompt-proof-env.js';
+import {
+  checkOptions,
+  environment,
+  isDirectory,
+  pidNamespaceAvailable,
+  settle,
+  spawnInSession,
+} from './spawn-in-session.js';
 
 const NOT_RUN_ABORTED: ShellCommandResult = Object.freeze({
   exitCode: null,
@@ -205,78 +212,4 @@ export class LocalShell implements VirtualShell {
     if (!this.#namespace) return [this.bashPath, ['-c', command]];
     return ['unshare', ['--pid', '--fork', '--kill-child', '--mount-proc', this.bashPath, '-c', command]];
   }
-}
-
-/**
- * Starts a process as the leader of a new session and process group (`setsid`), stdin closed,
- * stdout and stderr piped. bash names itself by its argv[0]: `bash: line 1: …` in messages.
- */
-function spawnInSession(file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(file, args, {
-    cwd,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    argv0: file.slice(file.lastIndexOf('/') + 1),
-  });
-}
-
-/** Waits for both streams to end, at most `settleMs`; then closes them (a background child may hold them open). */
-async function settle(child: ChildProcess, settleMs: number): Promise<void> {
-  const ended = (stream: NodeJS.ReadableStream | null): Promise<void> =>
-    stream === null || (stream as { readableEnded?: boolean }).readableEnded === true
-      ? Promise.resolve()
-      : new Promise((resolve) => {
-          stream.once('end', resolve);
-          stream.once('close', resolve);
-        });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
-    Promise.all([ended(child.stdout), ended(child.stderr)]),
-    new Promise((resolve) => (timer = setTimeout(resolve, settleMs))),
-  ]);
-  clearTimeout(timer);
-  child.stdout?.destroy();
-  child.stderr?.destroy();
-}
-
-function environment(overrides: ExecutionOptions['env'], marker: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...PROMPT_PROOF_ENV };
-  for (const [name, value] of Object.entries(overrides ?? {})) {
-    if (value === undefined) delete env[name];
-    else env[name] = value;
-  }
-  const [name, value] = [marker.slice(0, marker.indexOf('=')), marker.slice(marker.indexOf('=') + 1)];
-  env[name] = value;
-  return env;
-}
-
-function checkOptions(options: ExecutionOptions): void {
-  if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0)
-    throw new RangeError(`timeoutMs must be a positive number, not ${options.timeoutMs}`);
-  if (!Number.isSafeInteger(options.maxCaptureBytes) || options.maxCaptureBytes < 0) {
-    throw new RangeError(
-      `maxCaptureBytes must be given explicitly as a non-negative integer, not ${String(options.maxCaptureBytes)}`,
-    );
-  }
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-let namespaceProbe: boolean | undefined;
-
-/** Probes once whether `unshare --pid` works here (it needs privileges or user namespaces). */
-export function pidNamespaceAvailable(): boolean {
-  namespaceProbe ??=
-    spawnSync('unshare', ['--pid', '--fork', '--kill-child', '--mount-proc', 'true'], {
-      stdio: 'ignore',
-      timeout: 5_000,
-    }).status === 0;
-  return namespaceProbe;
 }
