@@ -36,11 +36,23 @@ describe('layering', () => {
     expect(offenders).toEqual([]);
   });
 
-  it("loading core's entry never loads child_process", () => {
-    const entry = requireBuilt('packages/core/dist/index.js');
-    const script = `await import(${JSON.stringify(entry)}); console.log(JSON.stringify(process.moduleLoadList.filter((name) => /child_process/.test(name))));`;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
-    expect(run.stderr).toBe('');
-    expect(JSON.parse(run.stdout)).toEqual([]);
+  it('the gate never imports child_process (it runs no commands itself)', () => {
+    const offenders = sourceFiles(repoPath('packages/gate/src')).flatMap((file) =>
+      importedModules(file)
+        .filter((specifier) => specifier === 'child_process' || specifier === 'node:child_process')
+        .map((specifier) => `${relative(repoPath(''), file)} imports ${specifier}`),
+    );
+    expect(offenders).toEqual([]);
   });
+
+  it.each(['packages/core/dist/index.js', 'packages/gate/dist/index.js'])(
+    'loading %s never loads child_process',
+    (path) => {
+      const entry = requireBuilt(path);
+      const script = `await import(${JSON.stringify(entry)}); console.log(JSON.stringify(process.moduleLoadList.filter((name) => /child_process/.test(name))));`;
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      expect(JSON.parse(run.stdout)).toEqual([]);
+    },
+  );
 });
