@@ -4,8 +4,8 @@ import { ToolResult, type Tool, type ToolContext, type ToolInput } from '@toolwr
 export interface InvokeOptions {
   /** The gate-level limit for this call; the tool's cooperation is not needed. */
   readonly timeoutMs: number;
-  /** Aborted when the gate gives up on the call (timeout) or the host cancels it. */
-  readonly controller: AbortController;
+  /** Aborts the call's signal when the gate gives up on the call (timeout) or the host cancels it. */
+  readonly abort: (reason: unknown) => void;
   /** The host's signal for this call: when it aborts, the gate stops waiting at once. */
   readonly cancel?: AbortSignal;
 }
@@ -27,7 +27,7 @@ export async function invokeTool(
   let onCancel: (() => void) | undefined;
   const abandoned = new Promise<ToolResult>((resolve) => {
     timer = setTimeout(() => {
-      options.controller.abort(new Error(`timed out after ${options.timeoutMs}ms`));
+      options.abort(new Error(`timed out after ${options.timeoutMs}ms`));
       resolve(
         ToolResult.error(`Tool '${tool.name}' did not finish within ${options.timeoutMs}ms and was abandoned.`, {
           timedOut: true,
@@ -35,7 +35,7 @@ export async function invokeTool(
       );
     }, options.timeoutMs);
     onCancel = () => {
-      options.controller.abort(options.cancel?.reason);
+      options.abort(options.cancel?.reason);
       resolve(ToolResult.error(`Tool '${tool.name}' was cancelled.`, { cancelled: true }));
     };
     if (options.cancel?.aborted === true) onCancel();

@@ -1,5 +1,5 @@
 import {
-  createToolContext,
+  DEFAULT_RUN_OPTIONS,
   createToolUse,
   formatViolations,
   SILENT_LOGGER,
@@ -23,6 +23,7 @@ import type { AuditEvent } from './audit-event.js';
 import { planBatch, runPlanned } from './batch-schedule.js';
 import { DEFAULT_GATE_TIMEOUT_MS, type CallOptions, type ToolGateOptions } from './gate-options.js';
 import { invokeTool } from './invoke-tool.js';
+import { LazyAbort } from './lazy-abort.js';
 
 /**
  * The one path every model tool call takes (SPEC §2): registry lookup → policies → permission →
@@ -58,7 +59,7 @@ export class ToolGate {
 
   /** The tools to offer the model under the run options (SPEC PO-2). */
   offeredTools(runOptions?: Partial<RunOptions>): Tool[] {
-    return this.registry.offered(this.#context({ runOptions }, new AbortController()).options);
+    return this.registry.offered(this.#runOptions({ runOptions }));
   }
 
   /** Runs one call. Never rejects. */
@@ -102,8 +103,8 @@ export class ToolGate {
         ...(this.#options.auditArguments === true ? { input: toolUse.input.toJSON() } : {}),
       });
     const finish = (result: ToolResult): ToolResult => withDuration(result, performance.now() - started);
-    const controller = new AbortController();
-    const context = this.#context(call, controller);
+    const abort = new LazyAbort(call.signal);
+    const context = this.#context(call, abort);
 
     const tool = this.registry.resolve(toolUse.name);
     if (tool === undefined) {
@@ -147,7 +148,7 @@ export class ToolGate {
     const timeoutMs = this.#options.toolTimeoutsMs?.[tool.name] ?? this.#options.timeoutMs ?? DEFAULT_GATE_TIMEOUT_MS;
     let result = await invokeTool(tool, toolUse.input, context, {
       timeoutMs,
-      controller,
+      abort: (reason) => abort.abort(reason),
       ...(call.signal === undefined ? {} : { cancel: call.signal }),
     });
     for (const policy of this.#policies) {
@@ -207,14 +208,19 @@ export class ToolGate {
     return { exclusive: tool.concurrency !== 'PARALLEL', resources: [] };
   }
 
-  #context(call: CallOptions, controller: AbortController): ToolContext {
-    const signal = call.signal === undefined ? controller.signal : AbortSignal.any([call.signal, controller.signal]);
-    return createToolContext({
-      cwd: call.cwd ?? this.#options.cwd,
-      signal,
+  /** The call's context; its signal is made only if the tool asks for it (see {@link LazyAbort}). */
+  #context(call: CallOptions, abort: LazyAbort): ToolContext {
+    const context = {
+      cwd: call.cwd ?? this.#options.cwd ?? process.cwd(),
       logger: this.#logger,
-      options: { ...this.#options.runOptions, ...call.runOptions },
-    });
+      options: this.#runOptions(call),
+    };
+    Object.defineProperty(context, 'signal', { get: () => abort.signal, enumerable: true });
+    return Object.freeze(context) as ToolContext;
+  }
+
+  #runOptions(call: CallOptions): RunOptions {
+    return Object.freeze({ ...DEFAULT_RUN_OPTIONS, ...this.#options.runOptions, ...call.runOptions });
   }
 
   #audit(event: AuditEvent): void {
