@@ -3,7 +3,7 @@
 //      front of a ToolGate — permission, ENFORCE validation, timeout, binding, output limit) vs the
 //      same tool registered natively with the SDK's `McpServer.registerTool` and zod; both driven by
 //      the official Client over the SDK's in-memory transport (`InMemoryTransport.createLinkedPair()`);
-//   2. schema patterns from external definitions (SPEC SC-3): the ReDoS patterns of issue 5 on a
+//   2. schema patterns from external definitions (SPEC SC-3): the classic ReDoS patterns on a
 //      100 KB hostile input through core's validator (linear-time engine), beside V8's own RegExp
 //      on a short input.
 // Results are checked (contents, isError, messages); times are reported, never asserted.

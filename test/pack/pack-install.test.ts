@@ -1,4 +1,4 @@
-// Issue 7: toolwright installed the way a user installs it. The packages are packed with `pnpm pack`,
+// toolwright installed the way a user installs it. The packages are packed with `pnpm pack`,
 // the tarballs are installed with npm into a project outside the workspace, a plugin is compiled
 // there with tsc, and the installed `toolwright` bin runs it. Nothing from the workspace is visible
 // to that project, so its exports maps, .d.ts files and bin must work from the tarballs alone.

@@ -1,4 +1,4 @@
-// The schema table of issue 5: what the one constructor refuses (SC-1, SC-2, SC-3, SC-4) and what
+// The external-schema table: what the one constructor refuses (SC-1, SC-2, SC-3, SC-4) and what
 // it accepts, each with the exact message a host sees.
 import { describe, expect, it } from 'vitest';
 import { ToolwrightError } from '../errors/toolwright-error.js';
