@@ -73,11 +73,13 @@ function branchChecker(root: Record<string, unknown>, draft07: boolean): BranchC
   const compiled = new WeakMap<object, ValidateFunction | null>();
   const definitions = { ...pick(root, '$defs'), ...pick(root, 'definitions') };
   return (branch, value) => {
-    if (!isPlainObject(branch) || JSON.stringify(branch).includes('"$ref":"#"')) return undefined;
+    if (!isPlainObject(branch)) return undefined;
     let check = compiled.get(branch);
     if (check === undefined) {
       try {
-        check = compileAjv({ ...branch, ...definitions }, draft07);
+        check = JSON.stringify(branch).includes('"$ref":"#"')
+          ? null
+          : compileAjv({ ...branch, ...definitions }, draft07);
       } catch {
         check = null;
       }
