@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LocalShell, pidNamespaceAvailable, ShellStartError, type ShellCommandResult } from '@toolwright/shell';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killByToken, newToken, running, runningAt, survivors, waitUntilRunning, watch } from './survivors.js';
+import { killByToken, newToken, runningAt, survivors, waitFor, waitUntilRunning, watch } from './survivors.js';
 
 /** LocalShell's default grace between SIGTERM and SIGKILL. */
 const GRACE_MS = 500;
@@ -42,6 +42,37 @@ function run(command: string, options: Partial<Parameters<LocalShell['execute']>
   return timed(() => on.execute(command, { timeoutMs: 60_000, maxCaptureBytes: CAP, ...options }));
 }
 
+/**
+ * Runs `command` and aborts it once `ready` holds for the processes carrying `t` — so a case ends a
+ * tree that really runs, however slow the machine — or after 60 s when it never holds (the case
+ * then fails on `ready`). `afterAbortMs` runs from the abort to the settled result.
+ */
+async function abortWhen(
+  command: string,
+  t: string,
+  ready: (commandLines: readonly string[]) => boolean,
+  on = shell,
+): Promise<{ value: ShellCommandResult; ready: boolean; afterAbortMs: number }> {
+  const controller = new AbortController();
+  const result = on.execute(command, { timeoutMs: 120_000, maxCaptureBytes: CAP, signal: controller.signal });
+  const held = await waitFor(t, ready);
+  const abortedAt = performance.now();
+  controller.abort();
+  const value = await result;
+  return { value, ready: held, afterAbortMs: performance.now() - abortedAt };
+}
+
+/** How many of these command lines are `sleep 1000.<t>` itself (after its exec). */
+function sleeps(commandLines: readonly string[], t: string): number {
+  return commandLines.filter((line) => line === `sleep 1000.${t}`).length;
+}
+
+/**
+ * Shell text that waits until the job just started with `&` has become `sleep` (exec'd, and so
+ * out of the session or group it was told to leave) — a condition, not a fixed pause.
+ */
+const UNTIL_JOB_IS_SLEEP = 'until [ "$(head -c 5 /proc/$!/cmdline 2>/dev/null)" = sleep ]; do sleep 0.01; done';
+
 /** Runs `fn` while sampling this process's RSS every 10 ms; returns its value and the peak growth in bytes. */
 async function peakRssGrowth<T>(fn: () => Promise<T>): Promise<{ value: T; growth: number }> {
   const before = process.memoryUsage().rss;
@@ -59,7 +90,6 @@ async function peakRssGrowth<T>(fn: () => Promise<T>): Promise<{ value: T; growt
 }
 
 const MB = 1024 * 1024;
-const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 describe.sequential('LocalShell adversarial suite', () => {
@@ -69,8 +99,7 @@ describe.sequential('LocalShell adversarial suite', () => {
     const t = token();
     const child = spawn('sleep', [`1000.${t}`], { detached: true, stdio: 'ignore' });
     try {
-      const found = await survivors(t, 300);
-      expect(found).toEqual([child.pid]);
+      expect(await waitUntilRunning(t)).toEqual([child.pid]);
     } finally {
       child.kill('SIGKILL');
     }
@@ -142,7 +171,8 @@ describe.sequential('LocalShell adversarial suite', () => {
 
   it('SH-1: a timeout resolves with what was captured so far', async () => {
     const t = token();
-    const { value } = await run(`echo before; echo warn >&2; sleep 1000.${t}; echo after`, { timeoutMs: 500 });
+    // 2 s is hundreds of times what bash needs to print two lines, even on a loaded machine.
+    const { value } = await run(`echo before; echo warn >&2; sleep 1000.${t}; echo after`, { timeoutMs: 2_000 });
     expect(value).toMatchObject({
       exitCode: null,
       signal: 'SIGTERM',
@@ -156,7 +186,7 @@ describe.sequential('LocalShell adversarial suite', () => {
 
   it('SH-1: kill -9 $$ reports exitCode null, signal SIGKILL, not timed out', async () => {
     const t = token();
-    const { value, ms } = await run(`kill -9 $$; echo unreachable # ${t}`, { timeoutMs: 10_000 });
+    const { value, ms } = await run(`kill -9 $$; echo unreachable # ${t}`);
     expect(value).toMatchObject({
       exitCode: null,
       signal: 'SIGKILL',
@@ -164,7 +194,8 @@ describe.sequential('LocalShell adversarial suite', () => {
       timedOut: false,
       aborted: false,
     });
-    expect(ms).toBeLessThan(2_000);
+    // Settled when the shell died, not at the 60 s timeout.
+    expect(ms).toBeLessThan(15_000);
     expect(await survivors(t)).toEqual([]);
   });
 
@@ -205,7 +236,7 @@ describe.sequential('LocalShell adversarial suite', () => {
     const controller = new AbortController();
     let abortedAt = 0;
     // Abort ~200 ms in, once the command is seen running (so the abort really lands mid-run).
-    const seen = waitUntilRunning(t, 5_000).then(async (pids) => {
+    const seen = waitUntilRunning(t).then(async (pids) => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       abortedAt = performance.now();
       controller.abort();
@@ -221,7 +252,8 @@ describe.sequential('LocalShell adversarial suite', () => {
     expect((await seen).length).toBeGreaterThanOrEqual(1);
     expect(value).toMatchObject({ exitCode: null, signal: 'SIGTERM', timedOut: false, aborted: true });
     expect(value.durationMs).toBeGreaterThanOrEqual(200 - EARLY_MS);
-    expect(settled - abortedAt).toBeLessThan(1_000);
+    // Settled soon after the abort (the sleep dies of SIGTERM), not at the 60 s timeout.
+    expect(settled - abortedAt).toBeLessThan(10_000);
     expect(await survivors(t)).toEqual([]);
   });
 
@@ -229,7 +261,8 @@ describe.sequential('LocalShell adversarial suite', () => {
     const t = token();
     const { value, ms } = await run(`sleep 1000.${t}; true`, { signal: AbortSignal.abort() });
     expect(value).toMatchObject({ timedOut: false, aborted: true, stdout: '' });
-    expect(ms).toBeLessThan(500);
+    // Nothing was started, so there was nothing to wait for.
+    expect(ms).toBeLessThan(2_000);
     expect(await survivors(t)).toEqual([]);
   });
 
@@ -262,124 +295,125 @@ describe.sequential('LocalShell adversarial suite', () => {
 
   // ---------------------------------------------------------------- SH-3: timeouts
 
-  it('SH-3: `sleep 100; true` with timeoutMs 1000 times out within 1.5 s and leaves nothing', async () => {
+  it('SH-3: `sleep 100; true` with timeoutMs 1000 times out after 1 s, long before 5 s, and leaves nothing', async () => {
     const t = token();
     const seen = watch(t);
     const { value, ms } = await run(`sleep 1000.${t}; true`, { timeoutMs: 1_000 });
     expect(seen.stop()).toBeGreaterThanOrEqual(1);
     expect(value).toMatchObject({ exitCode: null, signal: 'SIGTERM', timedOut: true, aborted: false });
     expect(ms).toBeGreaterThanOrEqual(1_000 - EARLY_MS);
-    expect(ms).toBeLessThanOrEqual(1_500);
+    expect(ms).toBeLessThan(5_000);
     expect(value.durationMs).toBeGreaterThanOrEqual(1_000 - EARLY_MS);
     expect(value.durationMs).toBeLessThanOrEqual(ms + 5);
     expect(await survivors(t)).toEqual([]);
   });
 
-  const backgroundCases: ReadonlyArray<[label: string, command: (t: string) => string, processes: number]> = [
-    ['two background jobs and wait', (t) => `sleep 1000.${t} & sleep 1000.${t} & wait`, 3],
-    ['nohup in the background', (t) => `nohup sleep 1000.${t} > /dev/null 2>&1 & sleep 1000.${t}; true`, 3],
-    ['setsid in the background (leaves the session)', (t) => `setsid sleep 1000.${t} & sleep 1000.${t}; true`, 3],
-    ['set -m (jobs get their own process groups)', (t) => `set -m; sleep 1000.${t} & sleep 1000.${t}; true`, 3],
+  const treeCases: ReadonlyArray<[label: string, command: (t: string) => string, sleeping: number]> = [
+    ['two background jobs and wait', (t) => `sleep 1000.${t} & sleep 1000.${t} & wait`, 2],
+    ['nohup in the background', (t) => `nohup sleep 1000.${t} > /dev/null 2>&1 & sleep 1000.${t}; true`, 2],
+    ['setsid in the background (leaves the session)', (t) => `setsid sleep 1000.${t} & sleep 1000.${t}; true`, 2],
+    ['set -m (jobs get their own process groups)', (t) => `set -m; sleep 1000.${t} & sleep 1000.${t}; true`, 2],
     [
       'set -m with env -i (own group, no environment marker: only the session finds it)',
       (t) => `set -m; env -i sleep 1000.${t} & sleep 1000.${t}; true`,
-      3,
+      2,
     ],
     ['exec replaces the shell', (t) => `exec sleep 1000.${t}`, 1],
-    ['a subshell that double-forks', (t) => `( ( sleep 1000.${t} & ) & ); sleep 1000.${t}; true`, 3],
+    ['a subshell that double-forks', (t) => `( ( sleep 1000.${t} & ) & ); sleep 1000.${t}; true`, 2],
   ];
-  for (const [label, command, processes] of backgroundCases) {
-    it(`SH-3: a timeout kills the whole tree: ${label}`, async () => {
+  for (const [label, command, sleeping] of treeCases) {
+    it(`SH-3: aborting a running command kills the whole tree: ${label}`, async () => {
       const t = token();
-      const seen = watch(t);
-      const { value, ms } = await run(command(t), { timeoutMs: 500 });
-      // They really ran (the shell and its sleeps) before the timeout.
-      expect(seen.stop()).toBeGreaterThanOrEqual(processes);
-      expect(value).toMatchObject({ timedOut: true, aborted: false });
-      expect(ms).toBeGreaterThanOrEqual(500 - EARLY_MS);
-      expect(ms).toBeLessThan(500 + GRACE_MS + 1_000);
+      const { value, ready, afterAbortMs } = await abortWhen(command(t), t, (lines) => sleeps(lines, t) >= sleeping);
+      // Every sleep had started (exec'd, so out of the group or session it was told to leave) before the abort.
+      expect(ready).toBe(true);
+      expect(value).toMatchObject({ timedOut: false, aborted: true });
+      // SIGTERM ends every sleep at once: no grace period to wait out, and no 120 s timeout.
+      expect(afterAbortMs).toBeLessThan(10_000);
       expect(await survivors(t)).toEqual([]);
     });
   }
 
   it('SH-3: a leader that ignores SIGTERM is SIGKILLed after the grace period', async () => {
     const t = token();
-    const { value, ms } = await run(
+    const { value, ready, afterAbortMs } = await abortWhen(
       `bash -c "trap '' TERM; while true; do sleep 0.05${t}; done" toolwright-case-${t}`,
-      { timeoutMs: 300 },
+      t,
+      // Its loop runs, so the trap is set.
+      (lines) => lines.includes(`sleep 0.05${t}`),
     );
-    expect(value).toMatchObject({ exitCode: null, signal: 'SIGKILL', timedOut: true, aborted: false });
-    expect(ms).toBeGreaterThanOrEqual(300 + GRACE_MS - EARLY_MS);
-    expect(ms).toBeLessThan(5_000);
+    expect(ready).toBe(true);
+    expect(value).toMatchObject({ exitCode: null, signal: 'SIGKILL', timedOut: false, aborted: true });
+    expect(afterAbortMs).toBeGreaterThanOrEqual(GRACE_MS - EARLY_MS);
+    expect(afterAbortMs).toBeLessThan(10_000);
     expect(await survivors(t)).toEqual([]);
   });
 
   it('SH-3: a group member that ignores SIGTERM is SIGKILLed after the grace period though the leader died', async () => {
     const t = token();
-    const seen = watch(t);
-    const { value, ms } = await run(`(trap '' TERM; while true; do sleep 0.05${t}; done) & sleep 1000.${t}; true`, {
-      timeoutMs: 300,
-    });
-    expect(seen.stop()).toBeGreaterThanOrEqual(2);
-    expect(value).toMatchObject({ exitCode: null, signal: 'SIGTERM', timedOut: true, aborted: false });
-    expect(ms).toBeGreaterThanOrEqual(300 + GRACE_MS - EARLY_MS);
-    expect(ms).toBeLessThan(5_000);
+    const { value, ready, afterAbortMs } = await abortWhen(
+      `(trap '' TERM; while true; do sleep 0.05${t}; done) & sleep 1000.${t}; true`,
+      t,
+      // The member's loop runs (its trap is set) and the leader waits in its sleep.
+      (lines) => lines.includes(`sleep 0.05${t}`) && sleeps(lines, t) === 1,
+    );
+    expect(ready).toBe(true);
+    expect(value).toMatchObject({ exitCode: null, signal: 'SIGTERM', timedOut: false, aborted: true });
+    expect(afterAbortMs).toBeGreaterThanOrEqual(GRACE_MS - EARLY_MS);
+    expect(afterAbortMs).toBeLessThan(10_000);
     expect(await survivors(t)).toEqual([]);
   });
 
-  it('SH-3: a 2,000-child fork loop under a 300 ms timeout is killed completely within 10 s', async () => {
+  it('SH-3: a 2,000-child fork loop aborted while it forks is killed completely within 10 s', async () => {
     const t = token();
-    const seen = watch(t, 100);
-    const { value, ms } = await run(`for i in $(seq 2000); do sleep 1000.${t} & done; wait`, { timeoutMs: 300 });
-    expect(seen.stop()).toBeGreaterThan(10);
-    expect(value).toMatchObject({ timedOut: true, aborted: false });
-    expect(ms).toBeLessThan(10_000);
-    expect(await survivors(t, 2_000)).toEqual([]);
+    const { value, ready, afterAbortMs } = await abortWhen(
+      `for i in $(seq 2000); do sleep 1000.${t} & done; wait`,
+      t,
+      (lines) => sleeps(lines, t) >= 50,
+    );
+    expect(ready).toBe(true);
+    expect(value).toMatchObject({ timedOut: false, aborted: true });
+    expect(afterAbortMs).toBeLessThan(10_000);
+    expect(await survivors(t)).toEqual([]);
   });
 
   it('SH-3: a nested storm of ~2,000 live sleeps (40 subshells forking in parallel) is killed completely within 10 s', async () => {
     const t = token();
-    const controller = new AbortController();
-    const storm = run(`for i in $(seq 40); do (for j in $(seq 50); do sleep 1000.${t} & done; wait) & done; wait`, {
-      timeoutMs: 120_000,
-      signal: controller.signal,
-    });
-    // Abort once a real storm is alive, however long this machine takes to fork it.
-    let alive = 0;
-    for (const deadline = performance.now() + 60_000; performance.now() < deadline; await pause(50)) {
-      alive = running(t).length;
-      if (alive >= 500) break;
-    }
-    const abortedAt = performance.now();
-    controller.abort();
-    const { value } = await storm;
-    const killedWithin = performance.now() - abortedAt;
-    expect(alive).toBeGreaterThanOrEqual(500);
+    // Aborted once a real storm is alive, however long this machine takes to fork it.
+    const { value, ready, afterAbortMs } = await abortWhen(
+      `for i in $(seq 40); do (for j in $(seq 50); do sleep 1000.${t} & done; wait) & done; wait`,
+      t,
+      (lines) => sleeps(lines, t) >= 500,
+    );
+    expect(ready).toBe(true);
     expect(value).toMatchObject({ timedOut: false, aborted: true });
-    expect(killedWithin).toBeLessThan(10_000);
-    expect(await survivors(t, 10_000)).toEqual([]);
+    expect(afterAbortMs).toBeLessThan(10_000);
+    expect(await survivors(t)).toEqual([]);
   }, 120_000);
 
-  it('SH-3: a descendant that left the session and dropped the environment (env -i setsid) dies on timeout while its parent lives (6 tries)', async () => {
+  it('SH-3: a descendant that left the session and dropped the environment (env -i setsid) dies on abort while its parent lives (6 tries)', async () => {
     const escaped: number[][] = [];
     for (let attempt = 0; attempt < 6; attempt++) {
       const t = token();
-      const seen = watch(t);
-      const { value } = await run(`env -i setsid sleep 1000.${t} & sleep 1000.${t}; true`, { timeoutMs: 300 });
-      expect(seen.stop()).toBeGreaterThanOrEqual(2);
-      expect(value.timedOut).toBe(true);
-      const left = await survivors(t, 500);
+      const { value, ready } = await abortWhen(
+        `env -i setsid sleep 1000.${t} & sleep 1000.${t}; true`,
+        t,
+        (lines) => sleeps(lines, t) === 2,
+      );
+      expect(ready).toBe(true);
+      expect(value.aborted).toBe(true);
+      const left = await survivors(t);
       if (left.length > 0) escaped.push(left);
       killByToken(t);
     }
     expect(escaped).toEqual([]);
-  }, 30_000);
+  }, 120_000);
 
   // ---------------------------------------------------------------- SH-3: leftovers after a normal exit
 
   it('SH-3/SH-5: `sleep 100 & echo done` returns done at once and the leftover sleep is killed', async () => {
     const t = token();
-    const { value, ms } = await run(`sleep 1000.${t} & echo done`, { timeoutMs: 60_000 });
+    const { value, ms } = await run(`sleep 1000.${t} & echo done`);
     expect(value).toMatchObject({
       exitCode: 0,
       signal: null,
@@ -388,39 +422,45 @@ describe.sequential('LocalShell adversarial suite', () => {
       timedOut: false,
       aborted: false,
     });
-    expect(ms).toBeLessThan(2_000);
+    // Settled when the shell exited, not when the sleep would have (1,000 s) or at the 60 s timeout.
+    expect(ms).toBeLessThan(15_000);
     expect(await survivors(t)).toEqual([]);
   });
 
+  // Each command waits until its leftover is really `sleep` (out of the session or group it left) before it exits.
   const leftoverCases: ReadonlyArray<[label: string, command: (t: string) => string]> = [
-    ['setsid (left the session)', (t) => `setsid sleep 1000.${t} & sleep 0.2; echo done`],
-    ['set -m (own process group)', (t) => `set -m; sleep 1000.${t} & sleep 0.2; echo done`],
+    ['setsid (left the session)', (t) => `setsid sleep 1000.${t} & ${UNTIL_JOB_IS_SLEEP}; echo done`],
+    ['set -m (own process group)', (t) => `set -m; sleep 1000.${t} & ${UNTIL_JOB_IS_SLEEP}; echo done`],
     [
       'set -m with env -i (own group, no environment marker)',
-      (t) => `set -m; env -i sleep 1000.${t} & sleep 0.2; echo done`,
+      (t) => `set -m; env -i sleep 1000.${t} & ${UNTIL_JOB_IS_SLEEP}; echo done`,
     ],
-    ['nohup with its output redirected', (t) => `nohup sleep 1000.${t} > /dev/null 2>&1 & sleep 0.2; echo done`],
-    ['a job that ignores SIGTERM', (t) => `(trap '' TERM; sleep 1000.${t}) & sleep 0.2; echo done`],
-    ['a job that closed stdout and stderr', (t) => `sleep 1000.${t} >/dev/null 2>&1 & sleep 0.2; echo done`],
+    [
+      'nohup with its output redirected',
+      (t) => `nohup sleep 1000.${t} > /dev/null 2>&1 & ${UNTIL_JOB_IS_SLEEP}; echo done`,
+    ],
+    ['a job that ignores SIGTERM', (t) => `(trap '' TERM; exec sleep 1000.${t}) & ${UNTIL_JOB_IS_SLEEP}; echo done`],
+    [
+      'a job that closed stdout and stderr',
+      (t) => `sleep 1000.${t} >/dev/null 2>&1 & ${UNTIL_JOB_IS_SLEEP}; echo done`,
+    ],
   ];
   for (const [label, command] of leftoverCases) {
     it(`SH-3/SH-5: a finished command returns at once and its leftover is killed: ${label}`, async () => {
       const t = token();
-      const seen = watch(t);
-      const { value, ms } = await run(command(t), { timeoutMs: 60_000 });
-      // The leftover was running (beside the shell) before the shell exited.
-      expect(seen.stop()).toBeGreaterThanOrEqual(2);
+      const { value, ms } = await run(command(t));
+      // `done` says the leftover was running as sleep when the shell exited.
       expect(value).toMatchObject({ exitCode: 0, signal: null, stdout: 'done\n', timedOut: false, aborted: false });
-      expect(ms).toBeLessThan(2_000);
+      expect(ms).toBeLessThan(15_000);
       expect(await survivors(t)).toEqual([]);
     });
   }
 
   it('SH-3: `kill -9 $$` after starting `sleep 100 &` leaves no survivor', async () => {
     const t = token();
-    const { value, ms } = await run(`sleep 1000.${t} & sleep 0.2; kill -9 $$`, { timeoutMs: 10_000 });
+    const { value, ms } = await run(`sleep 1000.${t} & ${UNTIL_JOB_IS_SLEEP}; kill -9 $$`);
     expect(value).toMatchObject({ exitCode: null, signal: 'SIGKILL', timedOut: false, aborted: false });
-    expect(ms).toBeLessThan(2_000);
+    expect(ms).toBeLessThan(15_000);
     expect(await survivors(t)).toEqual([]);
   });
 
@@ -436,21 +476,21 @@ describe.sequential('LocalShell adversarial suite', () => {
     expect(isolatedShell.isolated).toBe(true);
 
     const t = token();
-    const seen = watch(t);
-    const timeout = await run(
+    const aborted = await abortWhen(
       `env -i setsid sleep 1000.${t} & sleep 1000.${t}; true`,
-      { timeoutMs: 500 },
+      t,
+      (lines) => sleeps(lines, t) === 2,
       isolatedShell,
     );
-    expect(seen.stop()).toBeGreaterThanOrEqual(2);
-    expect(timeout.value).toMatchObject({ timedOut: true, aborted: false });
-    expect(timeout.ms).toBeLessThan(500 + GRACE_MS + 2_000);
+    expect(aborted.ready).toBe(true);
+    expect(aborted.value).toMatchObject({ timedOut: false, aborted: true });
+    expect(aborted.afterAbortMs).toBeLessThan(10_000);
     expect(await survivors(t)).toEqual([]);
 
     const u = token();
     const normal = await run(`env -i setsid sleep 1000.${u} & echo done`, { timeoutMs: 60_000 }, isolatedShell);
     expect(normal.value).toMatchObject({ exitCode: 0, stdout: 'done\n', timedOut: false, aborted: false });
-    expect(normal.ms).toBeLessThan(3_000);
+    expect(normal.ms).toBeLessThan(15_000);
     expect(await survivors(u)).toEqual([]);
   });
 
@@ -482,7 +522,7 @@ describe.sequential('LocalShell adversarial suite', () => {
           parent.once('exit', () => reject(new Error('the fixture ended before starting its command')));
         });
         // The command really runs (bash and its sleep, outside the parent's process group).
-        expect((await waitUntilRunning(t, 5_000)).length).toBeGreaterThanOrEqual(1);
+        expect((await waitUntilRunning(t)).length).toBeGreaterThanOrEqual(1);
         end(parent);
         expect(await exited).toEqual(expected);
         expect(await survivors(t)).toEqual([]);
@@ -552,7 +592,8 @@ describe.sequential('LocalShell adversarial suite', () => {
     expect(value).toMatchObject({ timedOut: true, aborted: false, truncated: true });
     expect(value.stdoutBytes).toBeGreaterThan(CAP);
     expect(value.stdout.length).toBeLessThanOrEqual(CAP + 200);
-    expect(elapsed).toBeLessThan(1_500 + GRACE_MS + 1_000);
+    // The flood does not keep the timeout from ending it: long before 10 s.
+    expect(elapsed).toBeLessThan(10_000);
     expect(growth).toBeLessThan(100 * MB);
     expect(await survivors(t)).toEqual([]);
   }, 60_000);
@@ -633,19 +674,19 @@ describe.sequential('LocalShell adversarial suite', () => {
 
   it('SH-5: stdin is closed: `read x; echo "[$x]"` prints [] at once', async () => {
     const t = token();
-    const { value, ms } = await run(`read x; echo "[$x]" # ${t}`, { timeoutMs: 10_000 });
+    const { value, ms } = await run(`read x; echo "[$x]" # ${t}`);
     expect(value).toMatchObject({ exitCode: 0, stdout: '[]\n', timedOut: false });
-    expect(ms).toBeLessThan(2_000);
+    expect(ms).toBeLessThan(15_000);
   });
 
   it('SH-5: there is no terminal: `cat /dev/tty` fails at once with an error', async () => {
     const t = token();
-    const { value, ms } = await run(`cat /dev/tty # ${t}`, { timeoutMs: 10_000 });
+    const { value, ms } = await run(`cat /dev/tty # ${t}`);
     expect(value.exitCode).not.toBe(0);
     expect(value.exitCode).not.toBeNull();
     expect(value.stderr).toContain('/dev/tty');
     expect(value.timedOut).toBe(false);
-    expect(ms).toBeLessThan(2_000);
+    expect(ms).toBeLessThan(15_000);
   });
 
   it('SH-5: `git commit` without -m does not wait for an editor: it aborts on the empty message', async () => {
@@ -658,14 +699,14 @@ describe.sequential('LocalShell adversarial suite', () => {
       const setup = await run(
         `git init -q . && git config user.name Tester && git config user.email tester@example.com && ` +
           `echo content > file.txt && git add file.txt # ${t}`,
-        { cwd: repo, timeoutMs: 10_000 },
+        { cwd: repo },
       );
       expect(setup.value.exitCode).toBe(0);
-      const { value, ms } = await run(`git commit # ${t}`, { cwd: repo, timeoutMs: 10_000 });
+      const { value, ms } = await run(`git commit # ${t}`, { cwd: repo });
       expect(value.timedOut).toBe(false);
       expect(value.exitCode).toBe(1);
       expect(value.stderr).toMatch(/empty commit message/i);
-      expect(ms).toBeLessThan(3_000);
+      expect(ms).toBeLessThan(15_000);
       expect(await survivors(t)).toEqual([]);
     } finally {
       for (const [name, previous] of Object.entries(saved)) {

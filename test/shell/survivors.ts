@@ -23,7 +23,16 @@ function isDead(pid: number): boolean {
 
 /** The live processes (not zombies, never this process) whose command line holds `token`, now. */
 export function running(token: string): number[] {
-  const found: number[] = [];
+  return processesCarrying(token).map(({ pid }) => pid);
+}
+
+/** The command lines (arguments joined by spaces) of the live processes that carry `token`, now. */
+export function commandLines(token: string): string[] {
+  return processesCarrying(token).map(({ commandLine }) => commandLine);
+}
+
+function processesCarrying(token: string): Array<{ pid: number; commandLine: string }> {
+  const found: Array<{ pid: number; commandLine: string }> = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     const pid = Number(name);
@@ -34,7 +43,8 @@ export function running(token: string): number[] {
     } catch {
       continue;
     }
-    if (cmdline.includes(token) && !isDead(pid)) found.push(pid);
+    if (cmdline.includes(token) && !isDead(pid))
+      found.push({ pid, commandLine: cmdline.replace(/\0$/, '').replaceAll('\0', ' ') });
   }
   return found;
 }
@@ -42,14 +52,32 @@ export function running(token: string): number[] {
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The processes carrying `token` that are still alive after up to `withinMs` (default 1 s): polls
- * until none is left (then `[]`), else returns those alive at the deadline.
+ * The processes carrying `token` that are still alive after up to `withinMs`: polls until none is
+ * left (then `[]`), else returns those alive at the deadline. The default, 10 s, leaves a loaded
+ * machine time to deliver SIGKILLs already sent; a process that was never killed outlives it.
  */
-export async function survivors(token: string, withinMs = 1_000): Promise<number[]> {
+export async function survivors(token: string, withinMs = 10_000): Promise<number[]> {
   const deadline = performance.now() + withinMs;
   for (;;) {
     const alive = running(token);
     if (alive.length === 0 || performance.now() >= deadline) return alive;
+    await pause(20);
+  }
+}
+
+/**
+ * Polls until `ready` holds for the command lines carrying `token`, for at most `withinMs` (60 s by
+ * default: a loaded machine is slow, never that slow). Returns whether it held.
+ */
+export async function waitFor(
+  token: string,
+  ready: (commandLines: readonly string[]) => boolean,
+  withinMs = 60_000,
+): Promise<boolean> {
+  const deadline = performance.now() + withinMs;
+  for (;;) {
+    if (ready(commandLines(token))) return true;
+    if (performance.now() >= deadline) return false;
     await pause(20);
   }
 }
@@ -77,8 +105,8 @@ export function watch(token: string, everyMs = 20): { stop(): number } {
   };
 }
 
-/** Polls until some process carries `token` (at most `withinMs`); returns them, or `[]`. */
-export async function waitUntilRunning(token: string, withinMs = 2_000): Promise<number[]> {
+/** Polls until some process carries `token` (at most `withinMs`, default 60 s); returns them, or `[]`. */
+export async function waitUntilRunning(token: string, withinMs = 60_000): Promise<number[]> {
   const deadline = performance.now() + withinMs;
   for (;;) {
     const alive = running(token);
