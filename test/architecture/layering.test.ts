@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoPath, requireBuilt } from '../helpers/paths.js';
 
@@ -19,14 +19,36 @@ function importedModules(file: string): string[] {
 }
 
 describe('layering', () => {
-  it('core imports no Node built-in module', () => {
+  it('core imports no Node built-in module outside its ./node subpath', () => {
     const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
-    const offenders = sourceFiles(repoPath('packages/core/src')).flatMap((file) =>
-      importedModules(file)
-        .filter((specifier) => builtins.has(specifier))
-        .map((specifier) => `${relative(repoPath(''), file)} imports ${specifier}`),
-    );
+    const nodeOnly = repoPath('packages/core/src/node');
+    const offenders = sourceFiles(repoPath('packages/core/src'))
+      .filter((file) => !file.startsWith(`${nodeOnly}/`))
+      .flatMap((file) =>
+        importedModules(file)
+          .filter((specifier) => builtins.has(specifier))
+          .map((specifier) => `${relative(repoPath(''), file)} imports ${specifier}`),
+      );
     expect(offenders).toEqual([]);
+  });
+
+  it("core's root entry reaches no Node built-in and nothing of its ./node subpath", () => {
+    // Every module the built entry imports, transitively, by following its relative specifiers.
+    const seen = new Set<string>();
+    const reached: string[] = [];
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const specifier of importedModules(file)) {
+        if (specifier.startsWith('.')) visit(join(dirname(file), specifier));
+        else reached.push(specifier);
+      }
+    };
+    visit(requireBuilt('packages/core/dist/index.js'));
+    expect(seen.size).toBeGreaterThan(20);
+    expect([...seen].filter((file) => file.includes('/dist/node/'))).toEqual([]);
+    expect(reached.filter((specifier) => specifier.startsWith('node:'))).toEqual([]);
+    expect(existsSync(repoPath('packages/core/dist/node/index.js'))).toBe(true);
   });
 
   it('core depends on no other toolwright package', () => {

@@ -11,7 +11,7 @@ export {
   type Judgement,
 } from './permission/command-pattern.js';
 export { compilePathPattern, matchPath, type PathPattern } from './permission/path-pattern.js';
-export { resolvePathSubject, type ResolvedPath } from './permission/path-subject.js';
+export type { PathPermit } from './permission/permission-config.js';
 export type {
   ApprovalRequest,
   Approver,

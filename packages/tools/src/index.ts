@@ -23,10 +23,11 @@ export { DEFAULT_READ_LINES, MAX_LINE_CHARS, MAX_READ_BYTES, MAX_READ_LINES, Rea
 export { ReadTool } from './file/read-tool.js';
 export {
   FILE_PATH_SUBJECT,
-  resolveToolPath,
   SEARCH_PATH_SUBJECT,
-  type ResolvedToolPath,
-} from './file/resolve-tool-path.js';
+  SEARCH_PERMISSION_ALIASES,
+  WRITE_PERMISSION_ALIASES,
+} from './file/path-subjects.js';
+export { compileToolGlob, MAX_BRACE_EXPANSIONS, MAX_GLOB_LENGTH, type ToolGlob } from './file/tool-glob.js';
 export {
   findSecretRule,
   isSecretPath,

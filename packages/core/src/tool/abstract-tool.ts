@@ -22,6 +22,11 @@ export interface ToolDefinition {
   readonly subject?: SubjectSource;
   /** The resources one call touches, for input-aware concurrency (PO-6). */
   readonly resourceKeys?: (input: ToolInput) => readonly string[];
+  /**
+   * Other tool names whose permission rules apply to this tool's calls too, as in Claude Code:
+   * Grep, Glob and Ls answer to `Read(...)` rules, Write to `Edit(...)` rules.
+   */
+  readonly permissionAliases?: readonly string[];
   /** The JSON Schema of a structured output, when the tool has one. */
   readonly outputSchema?: JsonObject;
 }
@@ -48,6 +53,7 @@ export abstract class AbstractTool implements Tool {
   readonly outputSchema?: JsonObject;
   readonly safety: ToolSafety;
   readonly concurrency: Concurrency;
+  readonly permissionAliases?: readonly string[];
   readonly #subject: SubjectSource | undefined;
   readonly #resourceKeys: ((input: ToolInput) => readonly string[]) | undefined;
 
@@ -66,6 +72,8 @@ export abstract class AbstractTool implements Tool {
       definition.concurrency ??
       (this.safety.level === SafetyLevel.READ_ONLY ? Concurrency.PARALLEL : Concurrency.EXCLUSIVE);
     this.#subject = definition.subject;
+    if (definition.permissionAliases !== undefined && definition.permissionAliases.length > 0)
+      this.permissionAliases = Object.freeze([...definition.permissionAliases]);
     this.#resourceKeys = definition.resourceKeys;
     Object.defineProperty(this, 'execute', {
       value: (input: unknown, context: ToolContext) => this.#executeSafely(input, context),
@@ -82,8 +90,9 @@ export abstract class AbstractTool implements Tool {
   permissionSubject(input: ToolInput): PermissionSubject | undefined {
     if (this.#subject === undefined) return undefined;
     const value = input.get(this.#subject.parameter);
-    if (value === undefined) return { kind: this.#subject.kind, value: this.#subject.fallback ?? '' };
-    return { kind: this.#subject.kind, value: typeof value === 'string' ? value : '' };
+    const tree = this.#subject.tree === true ? { tree: true } : {};
+    if (value === undefined) return { kind: this.#subject.kind, value: this.#subject.fallback ?? '', ...tree };
+    return { kind: this.#subject.kind, value: typeof value === 'string' ? value : '', ...tree };
   }
 
   /** The resources one call touches; none declared means the tool's concurrency alone decides. */

@@ -18,6 +18,11 @@ export interface PermissionSubject {
   readonly kind: SubjectKind;
   /** The raw value from the input (`''` when the model left it out). */
   readonly value: string;
+  /**
+   * The path names a folder the tool walks (Ls, Glob, Grep): a rule `X/**` covers the folder `X`
+   * itself, and every path below it that the tool visits is judged on its own (SPEC PA-3).
+   */
+  readonly tree?: boolean;
 }
 
 /** Which input field a tool's subject comes from. */
@@ -28,4 +33,6 @@ export interface SubjectSource {
   readonly parameter: string;
   /** The value when the model leaves the field out (Ls and Grep search `.`, the working directory); default `''`. */
   readonly fallback?: string;
+  /** The path names a folder the tool walks; see {@link PermissionSubject.tree}. */
+  readonly tree?: boolean;
 }

@@ -26,6 +26,13 @@ export interface ToolContext {
   readonly logger: ToolLogger;
   /** The run's options. */
   readonly options: RunOptions;
+  /**
+   * The gate's permission rules for one more path this call touches (SPEC PA-2, PA-3): true when
+   * the call may read or change `path` (absolute, normalised). File tools ask it for the file they
+   * actually opened and for every path a walk visits; a `folder` may also be entered when an allow
+   * rule could match something below it. Absent when no gate judged the call.
+   */
+  readonly permits?: (path: string, kind?: 'file' | 'folder') => boolean;
 }
 
 /** The defaults of {@link RunOptions}: nothing that writes or runs commands, output cut at 30,000 characters. */
@@ -49,6 +56,7 @@ export interface ToolContextOverrides {
   readonly signal?: AbortSignal;
   readonly logger?: ToolLogger;
   readonly options?: Partial<RunOptions>;
+  readonly permits?: (path: string, kind?: 'file' | 'folder') => boolean;
 }
 
 /**
@@ -61,6 +69,7 @@ export function createToolContext(overrides: ToolContextOverrides = {}): ToolCon
     signal: overrides.signal ?? new AbortController().signal,
     logger: overrides.logger ?? SILENT_LOGGER,
     options: Object.freeze({ ...DEFAULT_RUN_OPTIONS, ...overrides.options }),
+    ...(overrides.permits === undefined ? {} : { permits: overrides.permits }),
   });
 }
 

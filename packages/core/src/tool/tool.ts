@@ -33,6 +33,11 @@ export interface Tool {
    * the tool exposes no subject for the call (PM-2). Throwing counts as "cannot judge".
    */
   matchesPermissionPattern?(pattern: string, input: ToolInput): boolean;
+  /**
+   * Other tool names whose permission rules apply to this tool's calls too (Grep, Glob and Ls
+   * answer to `Read(...)` rules, Write to `Edit(...)` rules, as in Claude Code).
+   */
+  readonly permissionAliases?: readonly string[];
   /** The resources one call touches (an Edit's file): calls on disjoint resources may run in parallel (PO-6). */
   resourceKeys?(input: ToolInput): readonly string[];
 }

@@ -12,6 +12,8 @@ import {
   type ToolUse,
 } from '@toolwright/core';
 import { PermissionChecker } from '../permission/permission-checker.js';
+import type { PathPermit, PermissionDecision } from '../permission/permission-config.js';
+import { confineToWorkingDirectory } from '../permission/working-directory-confinement.js';
 import { limitOutput } from '../policy/output-limit.js';
 import { safetyPolicy } from '../policy/safety-policy.js';
 import type { ToolPolicy } from '../policy/tool-policy.js';
@@ -26,8 +28,8 @@ import { invokeTool } from './invoke-tool.js';
 import { LazyAbort } from './lazy-abort.js';
 
 /**
- * The one path every model tool call takes (SPEC §2): registry lookup → policies → permission →
- * argument limits → schema validation → execution under a gate-level timeout → policies' `after`
+ * The one path every model tool call takes (SPEC §2): registry lookup → argument limits →
+ * policies → permission (or, without rules, the working-directory confinement) → schema validation → execution under a gate-level timeout → policies' `after`
  * → output limit → audit → result. `execute` never rejects, whatever the model sent.
  */
 export class ToolGate {
@@ -117,6 +119,12 @@ export class ToolGate {
       event({ stage: 'arguments', decision: 'deny', reason: toolUse.inputError });
       return finish(ToolResult.error(toolUse.inputError));
     }
+    // Bounded before expensive (SPEC PA-4): the size and depth caps run before any stage that reads the arguments.
+    const limitProblem = checkInputLimits(toolUse.input.toJSON());
+    if (limitProblem !== undefined) {
+      event({ stage: 'limits', decision: 'deny', reason: limitProblem });
+      return finish(ToolResult.error(limitProblem));
+    }
     for (const policy of this.#policies) {
       const decision = (await policy.before?.(tool, toolUse.input, context)) ?? { allowed: true };
       if (!decision.allowed) {
@@ -125,8 +133,8 @@ export class ToolGate {
         return finish(ToolResult.error(reason, { policyDenied: true }));
       }
     }
-    if (this.#permissions !== undefined) {
-      const decision = await this.#permissions.check(tool, toolUse.input, context.cwd, this.#options.approver);
+    const decision = await this.#decidePermission(tool, toolUse, context.cwd);
+    if (decision !== undefined) {
       const audit = {
         stage: 'permission',
         ...(decision.rule === undefined ? {} : { rule: decision.rule }),
@@ -136,23 +144,19 @@ export class ToolGate {
       event({ ...audit, decision: decision.allowed ? 'allow' : 'deny' });
       if (!decision.allowed) return finish(ToolResult.error(decision.reason, { policyDenied: true }));
     }
-    const limitProblem = checkInputLimits(toolUse.input.toJSON());
-    if (limitProblem !== undefined) {
-      event({ stage: 'limits', decision: 'deny', reason: limitProblem });
-      return finish(ToolResult.error(limitProblem));
-    }
     if (this.#mode !== SchemaValidationMode.OFF) {
       const refused = this.#validate(tool, toolUse, event);
       if (refused !== undefined) return finish(refused);
     }
+    const toolContext = decision?.permit === undefined ? context : this.#context(call, abort, decision.permit);
     const timeoutMs = this.#options.toolTimeoutsMs?.[tool.name] ?? this.#options.timeoutMs ?? DEFAULT_GATE_TIMEOUT_MS;
-    let result = await invokeTool(tool, toolUse.input, context, {
+    let result = await invokeTool(tool, toolUse.input, toolContext, {
       timeoutMs,
       abort: (reason) => abort.abort(reason),
       ...(call.signal === undefined ? {} : { cancel: call.signal }),
     });
     for (const policy of this.#policies) {
-      if (policy.after !== undefined) result = await policy.after(tool, toolUse.input, result, context);
+      if (policy.after !== undefined) result = await policy.after(tool, toolUse.input, result, toolContext);
     }
     result = limitOutput(result, context.options.maxToolOutputChars);
     const outcome =
@@ -165,6 +169,21 @@ export class ToolGate {
             : 'ok';
     event({ stage: 'execution', decision: outcome });
     return finish(result);
+  }
+
+  /**
+   * The permission stage: the configured rules, or without them the working-directory confinement
+   * of tools with a PATH subject. `undefined` when nothing judges this call. An allowed call carries
+   * the permit its tool applies to every further path it touches (SPEC PA-2, PA-3).
+   */
+  async #decidePermission(
+    tool: Tool,
+    toolUse: ToolUse,
+    cwd: string,
+  ): Promise<(PermissionDecision & { readonly permit?: PathPermit }) | undefined> {
+    if (this.#permissions === undefined) return confineToWorkingDirectory(tool, toolUse.input, cwd);
+    const decision = await this.#permissions.check(tool, toolUse.input, cwd, this.#options.approver);
+    return decision.allowed ? { ...decision, permit: this.#permissions.permitFor(tool, decision) } : decision;
   }
 
   /** Applies the validation mode; returns the refusal in ENFORCE mode. */
@@ -209,11 +228,12 @@ export class ToolGate {
   }
 
   /** The call's context; its signal is made only if the tool asks for it (see {@link LazyAbort}). */
-  #context(call: CallOptions, abort: LazyAbort): ToolContext {
+  #context(call: CallOptions, abort: LazyAbort, permits?: PathPermit): ToolContext {
     const context = {
       cwd: call.cwd ?? this.#options.cwd ?? process.cwd(),
       logger: this.#logger,
       options: this.#runOptions(call),
+      ...(permits === undefined ? {} : { permits }),
     };
     Object.defineProperty(context, 'signal', { get: () => abort.signal, enumerable: true });
     return Object.freeze(context) as ToolContext;

@@ -33,3 +33,13 @@ export function compilePathPattern(pattern: string): PathPattern | { readonly pr
 export function matchPath(pattern: PathPattern, path: string): boolean {
   return pattern.matcher.match(path);
 }
+
+/** True when the pattern matches the folder at `path`: the path itself, or `path/` (`/ws/**` covers `/ws`). */
+export function matchFolder(pattern: PathPattern, path: string): boolean {
+  return pattern.matcher.match(path) || (path !== '/' && pattern.matcher.match(`${path}/`));
+}
+
+/** True when the pattern could match something below the folder at `path` (a walk may enter it). */
+export function couldMatchBelow(pattern: PathPattern, path: string): boolean {
+  return pattern.matcher.match(path, true);
+}

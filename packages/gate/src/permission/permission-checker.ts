@@ -1,22 +1,24 @@
 import { ToolInput, ToolwrightError, type PermissionSubject, type Tool } from '@toolwright/core';
+import { isPathProblem, resolvePath, type PathProblem, type ResolvedPath } from '@toolwright/core/node';
 import { compileCommandPattern, judgeCommand, type CommandPattern, type Judgement } from './command-pattern.js';
-import { compilePathPattern, matchPath, type PathPattern } from './path-pattern.js';
-import type { Approver, PermissionConfig, PermissionDecision } from './permission-config.js';
+import { compilePathPattern, couldMatchBelow, matchFolder, matchPath, type PathPattern } from './path-pattern.js';
+import type { Approver, PathPermit, PermissionConfig, PermissionDecision } from './permission-config.js';
 import { parsePermissionRule, type PermissionRule } from './permission-rule.js';
-import { resolvePathSubject, type ResolvedPath } from './path-subject.js';
+import { normalizePermitPath, show } from './show-subject.js';
 
 type CompiledPattern = CommandPattern | PathPattern | { readonly problem: string };
 
-const MAX_SHOWN_SUBJECT = 200;
-
 /**
- * Decides whether a call may run (SPEC PM-1..PM-6). Built once from a configuration, which is
- * refused as a whole, loudly, when any rule cannot be interpreted — against the subject kind of
- * the tool it names when that tool is known, otherwise as neither a command nor a path pattern.
+ * Decides whether a call may run (SPEC PM-1..PM-6, PA-3). Built once from a configuration, which
+ * is refused as a whole, loudly, when any rule cannot be interpreted — against the subject kind
+ * of the tool it names when that tool is known, otherwise as neither a command nor a path pattern.
+ * A tool answers to the rules under its own name and under its permission aliases (Grep, Glob and
+ * Ls to `Read(...)`, Write to `Edit(...)`).
  */
 export class PermissionChecker {
   readonly #rules: readonly PermissionRule[];
   readonly #compiled = new Map<string, CompiledPattern>();
+  readonly #rulesByTool = new WeakMap<Tool, readonly PermissionRule[]>();
 
   private constructor(rules: readonly PermissionRule[]) {
     this.#rules = rules;
@@ -55,20 +57,24 @@ export class PermissionChecker {
 
   /** Decides one call: deny > ask > allow, default deny. Never throws. */
   async check(tool: Tool, input: ToolInput, cwd: string, approver?: Approver): Promise<PermissionDecision> {
-    const rules = this.#rules.filter((rule) => rule.toolName === tool.name);
+    const rules = this.#rulesFor(tool);
     const { subject, failed } = subjectOf(tool, input);
     const call = new CallUnderJudgement(tool, input, cwd, subject, failed);
     const judge = (rule: PermissionRule): Judgement => this.#judge(rule, call);
-    const base = subject === undefined ? {} : { subject };
+    const base = { ...(subject === undefined ? {} : { subject }), ...call.judgedPaths() };
 
     const deny = rules.find((rule) => rule.list === 'deny' && judge(rule) !== 'no-match');
     if (deny !== undefined) {
+      const problem = call.pathProblem();
       return {
         ...base,
         allowed: false,
         decidedBy: 'deny',
         rule: deny.source,
-        reason: `Permission denied: ${call.describe()} matches the deny rule ${deny.source}.`,
+        reason:
+          problem === undefined
+            ? `Permission denied: ${call.describe()} matches the deny rule ${deny.source}.`
+            : `Permission denied: ${call.describe()} cannot be judged against the deny rule ${deny.source}. ${problem}`,
       };
     }
     const ask = rules.find((rule) => rule.list === 'ask' && judge(rule) !== 'no-match');
@@ -87,14 +93,52 @@ export class PermissionChecker {
     };
   }
 
-  /** A lexical match is not enough where the path exists: its real path must match an allow rule too. */
+  /**
+   * The rules applied to one more path of an allowed call (SPEC PA-2, PA-3): no deny rule may
+   * match it; the paths the call was judged (or approved) by pass; otherwise no ask rule may match
+   * and an allow rule must. A folder is matched as `X` and `X/` (`/ws/**` covers `/ws`), and may be
+   * entered when an allow rule could match something below it.
+   */
+  permitFor(tool: Tool, decision: PermissionDecision): PathPermit {
+    const rules = this.#rulesFor(tool);
+    const judged = new Set([decision.path, decision.realPath].filter((path) => path !== undefined));
+    return (candidate, kind = 'file') => {
+      const path = normalizePermitPath(candidate);
+      if (path === undefined) return false;
+      const folder = kind === 'folder';
+      const matches = (rule: PermissionRule, below = false): boolean => {
+        if (rule.pattern === undefined) return true;
+        const pattern = this.#compile(rule.pattern, 'PATH');
+        // A pattern that cannot be interpreted as a path denies (PM-5): it matches for deny and ask, never for allow.
+        if ('problem' in pattern || pattern.kind !== 'PATH') return rule.list !== 'allow';
+        if (!folder) return matchPath(pattern, path);
+        return matchFolder(pattern, path) || (below && couldMatchBelow(pattern, path));
+      };
+      if (rules.some((rule) => rule.list === 'deny' && matches(rule))) return false;
+      if (judged.has(path)) return true;
+      if (rules.some((rule) => rule.list === 'ask' && matches(rule))) return false;
+      return rules.some((rule) => rule.list === 'allow' && matches(rule, true));
+    };
+  }
+
+  #rulesFor(tool: Tool): readonly PermissionRule[] {
+    let rules = this.#rulesByTool.get(tool);
+    if (rules === undefined) {
+      const aliases = Array.isArray(tool.permissionAliases) ? tool.permissionAliases : [];
+      rules = this.#rules.filter((rule) => rule.toolName === tool.name || aliases.includes(rule.toolName));
+      this.#rulesByTool.set(tool, rules);
+    }
+    return rules;
+  }
+
+  /** A lexical match is not enough: the real path must match an allow rule too. */
   #realPathAllowed(allowRules: readonly PermissionRule[], call: CallUnderJudgement): boolean {
-    const realPath = call.path()?.realPath;
-    if (call.subject?.kind !== 'PATH' || realPath === undefined) return true;
+    const resolved = call.path();
+    if (call.subject?.kind !== 'PATH' || resolved === undefined) return true;
     return allowRules.some((rule) => {
       if (rule.pattern === undefined) return true;
       const pattern = this.#compile(rule.pattern, 'PATH');
-      return !('problem' in pattern) && pattern.kind === 'PATH' && matchPath(pattern, realPath);
+      return !('problem' in pattern) && pattern.kind === 'PATH' && call.matches(pattern, resolved.realPath);
     });
   }
 
@@ -107,10 +151,9 @@ export class PermissionChecker {
       if (pattern.kind === 'COMMAND') return judgeCommand(pattern, call.subject.value);
       const resolved = call.path();
       if (resolved === undefined) return 'unjudgeable';
-      const lexical = matchPath(pattern, resolved.path);
+      const lexical = call.matches(pattern, resolved.path);
       // A deny or ask rule fires on either path; an allow rule's real-path check is separate.
-      if (rule.list !== 'allow' && resolved.realPath !== undefined && matchPath(pattern, resolved.realPath))
-        return 'match';
+      if (rule.list !== 'allow' && call.matches(pattern, resolved.realPath)) return 'match';
       return lexical ? 'match' : 'no-match';
     }
     if (typeof call.tool.matchesPermissionPattern === 'function') {
@@ -152,7 +195,7 @@ export class PermissionChecker {
 
 /** The call being judged, with its path resolved at most once. */
 class CallUnderJudgement {
-  #path: ResolvedPath | undefined | null = null;
+  #path: ResolvedPath | PathProblem | undefined | null = null;
 
   constructor(
     readonly tool: Tool,
@@ -162,10 +205,36 @@ class CallUnderJudgement {
     readonly subjectFailed: boolean,
   ) {}
 
-  path(): ResolvedPath | undefined {
+  #resolve(): ResolvedPath | PathProblem | undefined {
     if (this.#path === null)
-      this.#path = this.subject?.kind === 'PATH' ? resolvePathSubject(this.subject.value, this.cwd) : undefined;
+      this.#path =
+        this.subject?.kind === 'PATH' && this.subject.value !== ''
+          ? resolvePath(this.subject.value, this.cwd)
+          : undefined;
     return this.#path;
+  }
+
+  /** The subject's path, resolved; `undefined` when there is none or it cannot be resolved safely. */
+  path(): ResolvedPath | undefined {
+    const resolved = this.#resolve();
+    return resolved === undefined || isPathProblem(resolved) ? undefined : resolved;
+  }
+
+  /** Why the subject's path cannot be resolved safely, if it cannot. */
+  pathProblem(): string | undefined {
+    const resolved = this.#resolve();
+    return resolved !== undefined && isPathProblem(resolved) ? resolved.problem : undefined;
+  }
+
+  /** The judged paths, for the decision. */
+  judgedPaths(): { readonly path?: string; readonly realPath?: string } {
+    const resolved = this.path();
+    return resolved === undefined ? {} : { path: resolved.path, realPath: resolved.realPath };
+  }
+
+  /** Matches the subject's path: a folder a tool walks is matched as `X` and `X/`. */
+  matches(pattern: PathPattern, path: string): boolean {
+    return this.subject?.tree === true ? matchFolder(pattern, path) : matchPath(pattern, path);
   }
 
   describe(): string {
@@ -173,10 +242,7 @@ class CallUnderJudgement {
     if (this.subject.kind === 'COMMAND') return `the ${this.tool.name} command ${show(this.subject.value)}`;
     const resolved = this.path();
     if (resolved === undefined) return `the ${this.tool.name} path ${show(this.subject.value)}`;
-    const real =
-      resolved.realPath !== undefined && resolved.realPath !== resolved.path
-        ? ` (really ${show(resolved.realPath)})`
-        : '';
+    const real = resolved.realPath !== resolved.path ? ` (really ${show(resolved.realPath)})` : '';
     return `${this.tool.name} of ${show(resolved.path)}${real}`;
   }
 }
@@ -187,6 +253,14 @@ async function askApprover(
   approver: Approver | undefined,
 ): Promise<Omit<PermissionDecision, 'subject'>> {
   const decided = { decidedBy: 'ask', rule: rule.source } as const;
+  const problem = call.pathProblem();
+  if (problem !== undefined) {
+    return {
+      ...decided,
+      allowed: false,
+      reason: `Permission denied: ${call.describe()} cannot be judged against ${rule.source}. ${problem}`,
+    };
+  }
   if (approver === undefined) {
     return {
       ...decided,
@@ -224,6 +298,8 @@ function denialWithoutMatch(
   if (allowRules.length === 0)
     return `Permission denied: ${tool.name} is not in the allow list. Add ${tool.name} or ${tool.name}(pattern) to allow it.`;
   const listed = allowRules.map((rule) => rule.source).join(', ');
+  const problem = call.pathProblem();
+  if (problem !== undefined) return `Permission denied: ${call.describe()} cannot be judged. ${problem}`;
   if (lexicalOnly)
     return `Permission denied: ${call.describe()} leaves what the allow rules cover (${listed}) through a symbolic link.`;
   if (call.subject === undefined && typeof tool.matchesPermissionPattern !== 'function') {
@@ -236,22 +312,24 @@ function denialWithoutMatch(
 }
 
 /** The tool's subject for a call; `failed` when the tool could not say (every pattern rule is then unjudgeable). */
-function subjectOf(tool: Tool, input: ToolInput): { readonly subject?: PermissionSubject; readonly failed: boolean } {
+export function subjectOf(
+  tool: Tool,
+  input: ToolInput,
+): { readonly subject?: PermissionSubject; readonly failed: boolean } {
   if (typeof tool.permissionSubject !== 'function') return { failed: false };
   try {
     const subject = tool.permissionSubject(input);
     if (subject === undefined) return { failed: false };
     if (subject.kind !== 'COMMAND' && subject.kind !== 'PATH') return { failed: true };
     return {
-      subject: { kind: subject.kind, value: typeof subject.value === 'string' ? subject.value : '' },
+      subject: {
+        kind: subject.kind,
+        value: typeof subject.value === 'string' ? subject.value : '',
+        ...(subject.tree === true ? { tree: true } : {}),
+      },
       failed: false,
     };
   } catch {
     return { failed: true };
   }
-}
-
-function show(value: string): string {
-  const text = JSON.stringify(value.length > MAX_SHOWN_SUBJECT ? `${value.slice(0, MAX_SHOWN_SUBJECT)}…` : value);
-  return `'${text.slice(1, -1)}'`;
 }

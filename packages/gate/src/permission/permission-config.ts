@@ -35,6 +35,16 @@ export interface PermissionDecision {
   readonly rule?: string;
   /** The call's subject, when the tool exposes one. */
   readonly subject?: PermissionSubject;
+  /** A PATH subject made absolute and normalised, as judged. */
+  readonly path?: string;
+  /** A PATH subject's real path (symlinks resolved as the kernel does), as judged. */
+  readonly realPath?: string;
   /** For a human: why the call may not run, and what to change. */
   readonly reason: string;
 }
+
+/**
+ * The rules of an allowed call applied to one more path it touches (SPEC PA-2, PA-3); it becomes
+ * the call's `context.permits`.
+ */
+export type PathPermit = (path: string, kind?: 'file' | 'folder') => boolean;

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { isPathProblem, resolvePath } from '@toolwright/core/node';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,7 +9,6 @@ import {
   type CommandPattern,
 } from './command-pattern.js';
 import { compilePathPattern, matchPath, type PathPattern } from './path-pattern.js';
-import { resolvePathSubject } from './path-subject.js';
 
 const gitPrefix = compileCommandPattern('git:*') as CommandPattern;
 const tmpTree = compilePathPattern('/tmp/**') as PathPattern;
@@ -50,8 +50,8 @@ describe('permission matching (properties)', () => {
         fc.constantFrom('/', '/tmp', '/tmp/work', '/etc'),
         (segments, cwd) => {
           const value = segments.join('/');
-          const resolved = resolvePathSubject(value, cwd);
-          if (resolved === undefined) return;
+          const resolved = resolvePath(value, cwd);
+          if (isPathProblem(resolved)) return;
           const normalised = posix.resolve(cwd, value);
           expect(resolved.path).toBe(normalised);
           expect(matchPath(tmpTree, resolved.path)).toBe(normalised.startsWith('/tmp/') && normalised !== '/tmp/');

@@ -1,6 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 
 /** How much of a file's start is sniffed for a NUL byte. */
 export const BINARY_SNIFF_BYTES = 8_192;
@@ -27,14 +26,9 @@ export function trimIncompleteUtf8(bytes: Uint8Array): Uint8Array {
   return bytes;
 }
 
-/** The first `bytes` bytes of a file (fewer when it is shorter). */
-export async function readHead(path: string, bytes = BINARY_SNIFF_BYTES): Promise<Buffer> {
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+/** The first `bytes` bytes of an open file (fewer when it is shorter). */
+export async function readHead(handle: FileHandle, bytes = BINARY_SNIFF_BYTES): Promise<Buffer> {
+  const buffer = Buffer.alloc(bytes);
+  const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+  return buffer.subarray(0, bytesRead);
 }

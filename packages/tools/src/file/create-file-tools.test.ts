@@ -33,9 +33,9 @@ describe('createFileTools', () => {
       { kind: 'PATH', value: 'a.txt' },
       { kind: 'PATH', value: 'a.txt' },
       { kind: 'PATH', value: 'a.txt' },
-      { kind: 'PATH', value: 'src' },
-      { kind: 'PATH', value: 'src' },
-      { kind: 'PATH', value: 'src' },
+      { kind: 'PATH', value: 'src', tree: true },
+      { kind: 'PATH', value: 'src', tree: true },
+      { kind: 'PATH', value: 'src', tree: true },
     ]);
     expect(tools.map((tool) => tool.permissionSubject(empty)?.value)).toEqual(['', '', '', '.', '.', '.']);
   });

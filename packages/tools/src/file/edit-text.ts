@@ -1,20 +1,32 @@
 /** The outcome of replacing exact text. */
 export type ReplaceOutcome =
   | { readonly ok: true; readonly text: string; readonly replacements: number; readonly firstIndex: number }
-  | { readonly ok: false; readonly problem: 'not-found' | 'not-unique'; readonly occurrences: number };
+  | { readonly ok: false; readonly problem: 'not-found' | 'not-unique'; readonly occurrences: number }
+  | { readonly ok: false; readonly problem: 'too-large'; readonly occurrences: number; readonly bytes: number };
 
 /**
  * Replaces `oldString` with `newString` in `text`, exactly (no patterns, no `$&`): every
  * occurrence when `replaceAll`, otherwise only when it occurs once. Occurrences are counted
- * without overlap, left to right.
+ * without overlap, left to right. The new text's UTF-8 size is computed before it is built: over
+ * `maxBytes`, nothing is built (`too-large`).
  */
-export function replaceExact(text: string, oldString: string, newString: string, replaceAll: boolean): ReplaceOutcome {
+export function replaceExact(
+  text: string,
+  oldString: string,
+  newString: string,
+  replaceAll: boolean,
+  maxBytes = Number.POSITIVE_INFINITY,
+): ReplaceOutcome {
   const firstIndex = text.indexOf(oldString);
   if (firstIndex === -1) return { ok: false, problem: 'not-found', occurrences: 0 };
-  const parts = text.split(oldString);
-  const occurrences = parts.length - 1;
+  let occurrences = 0;
+  for (let at = firstIndex; at !== -1; at = text.indexOf(oldString, at + oldString.length)) occurrences++;
   if (occurrences > 1 && !replaceAll) return { ok: false, problem: 'not-unique', occurrences };
-  return { ok: true, text: parts.join(newString), replacements: occurrences, firstIndex };
+  const bytes =
+    Buffer.byteLength(text, 'utf8') +
+    occurrences * (Buffer.byteLength(newString, 'utf8') - Buffer.byteLength(oldString, 'utf8'));
+  if (bytes > maxBytes) return { ok: false, problem: 'too-large', occurrences, bytes };
+  return { ok: true, text: text.split(oldString).join(newString), replacements: occurrences, firstIndex };
 }
 
 /** `text` with every lone `\n` written as `\r\n` (for edits to a CRLF file). */

@@ -1,13 +1,16 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { GenericTool, SafetyLevel, ToolResult, type ToolContext } from '@toolwright/core';
 import { isValidUtf8, looksBinary } from './binary-file.js';
 import { EditInput } from './edit-input.js';
 import { numberedSnippet, replaceExact, toCrlf } from './edit-text.js';
 import { accessPath, type Refusal } from './file-access.js';
-import { describeFileError, refusalResult } from './file-errors.js';
+import { refusalResult } from './file-errors.js';
 import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from './file-tool-options.js';
+import { openJudgedFile } from './open-file.js';
+import { FILE_PATH_SUBJECT } from './path-subjects.js';
+import { readAtMost } from './read-at-most.js';
 import { filePathResourceKeys } from './resource-keys.js';
-import { FILE_PATH_SUBJECT } from './resolve-tool-path.js';
+import { writeAll } from './write-all.js';
 
 /** Edit works on files up to this size. */
 export const MAX_EDIT_BYTES = 16 * 1_048_576;
@@ -57,22 +60,43 @@ export class EditTool extends GenericTool<EditInput, EditResult> {
       return fail('old_string is empty. Copy the exact text to replace from Read; to create a file, use Write.');
     if (input.oldString === input.newString)
       return fail('old_string and new_string are the same, so nothing would change. Give the new text in new_string.');
-    let bytes: Buffer;
+    const opened = await openJudgedFile(path, realPath, 'edit', {
+      folder: `${path} is a folder, not a file.`,
+      special: `${path} is not a regular file (a device, socket or pipe); Edit changes regular files only.`,
+    });
+    if (!opened.ok) return { kind: 'refused', path, ...opened };
     try {
-      const stats = await stat(realPath);
-      if (stats.isDirectory())
-        return { kind: 'refused', path, refused: 'directory', reason: `${path} is a folder, not a file.` };
-      if (stats.size > MAX_EDIT_BYTES) {
-        return {
-          kind: 'refused',
-          path,
-          refused: 'too-large',
-          reason: `${path} is ${stats.size.toLocaleString('en-US')} bytes; Edit changes files up to ${MAX_EDIT_BYTES.toLocaleString('en-US')} bytes.`,
-        };
-      }
-      bytes = await readFile(realPath);
-    } catch (error) {
-      return { kind: 'refused', path, ...describeFileError(error, path) };
+      return await this.#edit(input, path, opened.handle, opened.stats.size, context);
+    } finally {
+      await opened.handle.close();
+    }
+  }
+
+  async #edit(
+    input: EditInput,
+    path: string,
+    handle: FileHandle,
+    size: number,
+    context: ToolContext,
+  ): Promise<EditResult> {
+    const fail = (reason: string, occurrences = 0): EditResult => ({ kind: 'failed', path, reason, occurrences });
+    if (size > MAX_EDIT_BYTES) {
+      return {
+        kind: 'refused',
+        path,
+        refused: 'too-large',
+        reason: `${path} is ${size.toLocaleString('en-US')} bytes; Edit changes files up to ${MAX_EDIT_BYTES.toLocaleString('en-US')} bytes.`,
+      };
+    }
+    const bytes = await readAtMost(handle, MAX_EDIT_BYTES + 1);
+    context.signal.throwIfAborted();
+    if (bytes.length > MAX_EDIT_BYTES) {
+      return {
+        kind: 'refused',
+        path,
+        refused: 'too-large',
+        reason: `${path} grew past ${MAX_EDIT_BYTES.toLocaleString('en-US')} bytes while it was read; Edit changes files up to that size.`,
+      };
     }
     if (looksBinary(bytes))
       return {
@@ -91,10 +115,18 @@ export class EditTool extends GenericTool<EditInput, EditResult> {
     }
     const text = bytes.toString('utf8');
     let crlf = false;
-    let outcome = replaceExact(text, input.oldString, input.newString, input.replaceAll);
+    let outcome = replaceExact(text, input.oldString, input.newString, input.replaceAll, MAX_EDIT_BYTES);
     if (!outcome.ok && outcome.problem === 'not-found' && input.oldString.includes('\n') && text.includes('\r\n')) {
       crlf = true;
-      outcome = replaceExact(text, toCrlf(input.oldString), toCrlf(input.newString), input.replaceAll);
+      outcome = replaceExact(text, toCrlf(input.oldString), toCrlf(input.newString), input.replaceAll, MAX_EDIT_BYTES);
+    }
+    if (!outcome.ok && outcome.problem === 'too-large') {
+      return {
+        kind: 'refused',
+        path,
+        refused: 'too-large',
+        reason: `Replacing ${outcome.occurrences.toLocaleString('en-US')} occurrences would make ${path} ${outcome.bytes.toLocaleString('en-US')} bytes, over Edit's limit of ${MAX_EDIT_BYTES.toLocaleString('en-US')} bytes; nothing was changed. Replace fewer occurrences at a time, or write the file with Write.`,
+      };
     }
     if (!outcome.ok) {
       if (outcome.problem === 'not-found')
@@ -106,7 +138,10 @@ export class EditTool extends GenericTool<EditInput, EditResult> {
         outcome.occurrences,
       );
     }
-    await writeFile(realPath, outcome.text, 'utf8');
+    context.signal.throwIfAborted();
+    const data = Buffer.from(outcome.text, 'utf8');
+    await handle.truncate(0);
+    await writeAll(handle, data);
     return {
       kind: 'edited',
       path,

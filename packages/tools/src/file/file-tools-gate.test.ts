@@ -51,8 +51,9 @@ describe('the file tools through the gate', () => {
       content: `Permission denied: Read of '${outside}/data.txt' matches no allow rule (${rules('Read')}).`,
       metadata: { policyDenied: true },
     });
+    // Grep answers to Read rules too (as in Claude Code): the message lists both.
     expect((await call('Grep', { pattern: 'TOKEN', path: '..' })).content).toBe(
-      `Permission denied: Grep of '${root}' matches no allow rule (${rules('Grep')}).`,
+      `Permission denied: Grep of '${root}' matches no allow rule (${rules('Read')}, ${rules('Grep')}).`,
     );
     expect((await call('Ls', {}, root)).metadata.policyDenied).toBe(true);
   });

@@ -1,10 +1,10 @@
-import { Minimatch } from 'minimatch';
 import { GenericTool, SafetyLevel, ToolParam, ToolResult, Type, type ToolContext } from '@toolwright/core';
-import type { Refusal } from './file-access.js';
+import { createPathGuard, type Refusal } from './file-access.js';
 import { refusalResult } from './file-errors.js';
 import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from './file-tool-options.js';
-import { SEARCH_PATH_SUBJECT } from './resolve-tool-path.js';
-import { joinPath, resolveSearchRoot } from './search-root.js';
+import { SEARCH_PATH_SUBJECT, SEARCH_PERMISSION_ALIASES } from './path-subjects.js';
+import { joinPath, resolveSearchRoot, walkPermit } from './search-root.js';
+import { compileToolGlob } from './tool-glob.js';
 import { MAX_WALK_ENTRIES, walkTree } from './walk-tree.js';
 
 /** The most paths one Glob shows. */
@@ -55,6 +55,7 @@ export class GlobTool extends GenericTool<GlobInput, GlobResult> {
       safety: SafetyLevel.READ_ONLY,
       input: GlobInput,
       subject: SEARCH_PATH_SUBJECT,
+      permissionAliases: SEARCH_PERMISSION_ALIASES,
     });
     this.#settings = toFileToolSettings(options);
   }
@@ -62,6 +63,9 @@ export class GlobTool extends GenericTool<GlobInput, GlobResult> {
   protected async doExecute(input: GlobInput, context: ToolContext): Promise<GlobResult> {
     const problem = patternProblem(input.pattern);
     if (problem !== undefined) return { kind: 'refused', refused: 'invalid-input', reason: problem };
+    const matcher = compileToolGlob(input.pattern);
+    if ('problem' in matcher)
+      return { kind: 'refused', refused: 'invalid-input', reason: `pattern: ${matcher.problem}` };
     const root = await resolveSearchRoot(input.path, context, this.#settings);
     if (!root.ok) return { kind: 'refused', ...root };
     if (!root.isFolder)
@@ -71,12 +75,12 @@ export class GlobTool extends GenericTool<GlobInput, GlobResult> {
         refused: 'not-directory',
         reason: `${root.path} is a file; Glob searches folders. Give its folder as path.`,
       };
-    const matcher = new Minimatch(input.pattern, { dot: true, nocomment: true, nonegate: true });
     const walk = await walkTree({
       root: root.realPath,
       maxEntries: MAX_WALK_ENTRIES,
       signal: context.signal,
-      descend: (relative) => matcher.match(relative, true),
+      descend: (relative) => matcher.mayMatchBelow(relative),
+      allows: walkPermit(root, createPathGuard(context, this.#settings)),
     });
     const matched = walk.entries
       .filter((entry) => matcher.match(entry.relative))

@@ -4,6 +4,7 @@ import type { GrepOutputMode } from './grep-input.js';
 import type { GrepPattern } from './grep-pattern.js';
 import { matchLines } from './match-lines.js';
 import { contentLines, type ContentFormat } from './render-grep.js';
+import { descriptorPath } from './descriptor-path.js';
 import { createYielder } from './yield-now.js';
 
 /** Grep skips files larger than this (as if they were binary), and says how many. */
@@ -11,7 +12,7 @@ export const MAX_GREP_FILE_BYTES = 16 * 1_048_576;
 /** Content mode stops collecting after this many output lines when no head_limit is given. */
 export const MAX_CONTENT_LINES = 20_000;
 
-/** One file to search: where to open it and how to show it. */
+/** One file to search: where to open it (its real path) and how to show it. */
 export interface GrepFile {
   readonly open: string;
   readonly show: string;
@@ -64,7 +65,13 @@ export async function searchFiles(files: readonly GrepFile[], plan: GrepPlan): P
     if (loaded.kind === 'large') skippedLarge++;
     if (loaded.kind !== 'text') continue;
     filesSearched++;
-    const found = matchLines(loaded.text, plan.pattern, plan.mode === 'files_with_matches');
+    const room = plan.enough - output.length;
+    // Content mode needs no more matches than lines it can still show; the other modes count them all.
+    const found = await matchLines(loaded.text, plan.pattern, {
+      firstOnly: plan.mode === 'files_with_matches',
+      maxMatches: plan.mode === 'content' ? room : Number.POSITIVE_INFINITY,
+      pause,
+    });
     if (found.matched.length === 0) continue;
     filesMatched++;
     matchingLines += found.matched.length;
@@ -72,7 +79,8 @@ export async function searchFiles(files: readonly GrepFile[], plan: GrepPlan): P
     else if (plan.mode === 'count') output.push(`${file.show}:${found.matched.length}`);
     else {
       if (output.length > 0 && (plan.format.before > 0 || plan.format.after > 0)) output.push('--');
-      output.push(...contentLines(file.show, found, plan.format));
+      // One push per line: a file with 150,000 matches must not be spread into one call.
+      for (const line of contentLines(file.show, found, plan.format, plan.enough - output.length)) output.push(line);
     }
   }
   return { output, filesSearched, filesMatched, matchingLines, skippedBinary, skippedLarge };
@@ -81,10 +89,11 @@ export async function searchFiles(files: readonly GrepFile[], plan: GrepPlan): P
 function load(path: string): Loaded {
   let descriptor: number | undefined;
   try {
-    // O_NONBLOCK: a FIFO swapped in after the walk must not block the process on open.
-    descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    // O_NONBLOCK: a FIFO swapped in after the walk must not block the process on open; O_NOFOLLOW
+    // and the descriptor's own path: a file or folder swapped for a link since the walk is skipped (SPEC PA-2).
+    descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
     const stats = fstatSync(descriptor);
-    if (!stats.isFile()) return { kind: 'unreadable' };
+    if (!stats.isFile() || descriptorPath(descriptor, path) !== path) return { kind: 'unreadable' };
     if (stats.size > MAX_GREP_FILE_BYTES) return { kind: 'large' };
     const bytes = Buffer.allocUnsafe(stats.size);
     let filled = 0;

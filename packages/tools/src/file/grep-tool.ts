@@ -1,14 +1,14 @@
-import { Minimatch } from 'minimatch';
 import { GenericTool, SafetyLevel, ToolResult, type ToolContext } from '@toolwright/core';
-import type { Refusal } from './file-access.js';
+import { createPathGuard, type Refusal } from './file-access.js';
 import { refusalResult } from './file-errors.js';
 import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from './file-tool-options.js';
 import { FILE_TYPES } from './file-types.js';
 import { contextLines, GrepInput } from './grep-input.js';
 import { compileGrepPattern, MAX_PATTERN_LENGTH } from './grep-pattern.js';
 import { MAX_CONTENT_LINES, searchFiles, type GrepFile, type GrepFindings } from './grep-search.js';
-import { SEARCH_PATH_SUBJECT } from './resolve-tool-path.js';
-import { joinPath, resolveSearchRoot } from './search-root.js';
+import { SEARCH_PATH_SUBJECT, SEARCH_PERMISSION_ALIASES } from './path-subjects.js';
+import { joinPath, resolveSearchRoot, walkPermit } from './search-root.js';
+import { compileToolGlob, type ToolGlob } from './tool-glob.js';
 import { MAX_WALK_ENTRIES, walkTree, type WalkResult } from './walk-tree.js';
 
 type GrepResult =
@@ -21,8 +21,6 @@ type GrepResult =
       readonly walkCut: boolean;
     } & GrepFindings)
   | ({ readonly kind: 'refused'; readonly path?: string } & Refusal);
-
-const GLOB_OPTIONS = { dot: true, nocomment: true, nonegate: true } as const;
 
 /**
  * Searches file contents (SPEC BT-3), a GenericTool with a dozen parameters and the wire names
@@ -40,6 +38,7 @@ export class GrepTool extends GenericTool<GrepInput, GrepResult> {
       safety: SafetyLevel.READ_ONLY,
       input: GrepInput,
       subject: SEARCH_PATH_SUBJECT,
+      permissionAliases: SEARCH_PERMISSION_ALIASES,
     });
     this.#settings = toFileToolSettings(options);
   }
@@ -56,13 +55,19 @@ export class GrepTool extends GenericTool<GrepInput, GrepResult> {
         reason: `Unknown type '${input.type}'. Known types: ${Object.keys(FILE_TYPES).join(', ')}. Or filter with glob.`,
       };
     }
+    const wanted = fileFilter(input.glob, typeGlobs);
+    if ('problem' in wanted) return { kind: 'refused', refused: 'invalid-input', reason: `glob: ${wanted.problem}` };
     const root = await resolveSearchRoot(input.path, context, this.#settings);
     if (!root.ok) return { kind: 'refused', ...root };
-    const wanted = fileFilter(input.glob, typeGlobs);
     let files: GrepFile[];
     let walk: Pick<WalkResult, 'secretsHidden' | 'ignored' | 'cut'> = { secretsHidden: 0, ignored: 0, cut: false };
     if (root.isFolder) {
-      const walked = await walkTree({ root: root.realPath, maxEntries: MAX_WALK_ENTRIES, signal: context.signal });
+      const walked = await walkTree({
+        root: root.realPath,
+        maxEntries: MAX_WALK_ENTRIES,
+        signal: context.signal,
+        allows: walkPermit(root, createPathGuard(context, this.#settings)),
+      });
       walk = walked;
       files = walked.entries
         .filter((entry) => entry.kind === 'file' && wanted(entry.relative))
@@ -133,10 +138,13 @@ export class GrepTool extends GenericTool<GrepInput, GrepResult> {
 }
 
 /** Which files below the search folder to search: by `glob` and by `type` (names in any folder). */
-function fileFilter(glob: string | undefined, typeGlobs: readonly string[]): (relative: string) => boolean {
-  const byGlob =
-    glob === undefined ? undefined : new Minimatch(glob, { ...GLOB_OPTIONS, matchBase: !glob.includes('/') });
-  const byType = typeGlobs.map((typeGlob) => new Minimatch(typeGlob, { ...GLOB_OPTIONS, matchBase: true }));
+function fileFilter(
+  glob: string | undefined,
+  typeGlobs: readonly string[],
+): ((relative: string) => boolean) | { readonly problem: string } {
+  const byGlob = glob === undefined ? undefined : compileToolGlob(glob, { matchBase: true });
+  if (byGlob !== undefined && 'problem' in byGlob) return byGlob;
+  const byType = typeGlobs.map((typeGlob) => compileToolGlob(typeGlob, { matchBase: true }) as ToolGlob);
   return (relative) =>
     (byGlob === undefined || byGlob.match(relative)) &&
     (byType.length === 0 || byType.some((matcher) => matcher.match(relative)));

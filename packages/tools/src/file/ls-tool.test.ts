@@ -85,7 +85,7 @@ describe('Ls', () => {
   });
 
   it('PM-2: the subject is PATH from path, the working directory when left out', () => {
-    expect(ls.permissionSubject(ToolInput.of({}))).toEqual({ kind: 'PATH', value: '.' });
-    expect(ls.permissionSubject(ToolInput.of({ path: '/srv' }))).toEqual({ kind: 'PATH', value: '/srv' });
+    expect(ls.permissionSubject(ToolInput.of({}))).toEqual({ kind: 'PATH', value: '.', tree: true });
+    expect(ls.permissionSubject(ToolInput.of({ path: '/srv' }))).toEqual({ kind: 'PATH', value: '/srv', tree: true });
   });
 });

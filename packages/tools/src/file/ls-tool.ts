@@ -1,11 +1,12 @@
-import { readdir, stat } from 'node:fs/promises';
-import { Minimatch } from 'minimatch';
 import { GenericTool, SafetyLevel, ToolParam, ToolResult, Type, type ToolContext } from '@toolwright/core';
-import { accessPath, type Refusal } from './file-access.js';
-import { describeFileError, refusalResult } from './file-errors.js';
+import { createPathGuard, type Refusal } from './file-access.js';
+import { refusalResult } from './file-errors.js';
 import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from './file-tool-options.js';
-import { SEARCH_PATH_SUBJECT } from './resolve-tool-path.js';
+import { SEARCH_PATH_SUBJECT, SEARCH_PERMISSION_ALIASES } from './path-subjects.js';
+import { readFolder } from './read-folder.js';
+import { joinPath, resolveSearchRoot, walkPermit } from './search-root.js';
 import { isSecretPath } from './secret-paths.js';
+import { compileToolGlob, type ToolGlob } from './tool-glob.js';
 import { linksToSecret } from './walk-tree.js';
 
 /** The most entries one Ls shows. */
@@ -37,6 +38,7 @@ type LsResult =
       readonly total: number;
       readonly secretsHidden: number;
       readonly ignored: number;
+      readonly notPermitted: number;
     }
   | ({ readonly kind: 'refused'; readonly path?: string } & Refusal);
 
@@ -55,37 +57,53 @@ export class LsTool extends GenericTool<LsInput, LsResult> {
       safety: SafetyLevel.READ_ONLY,
       input: LsInput,
       subject: SEARCH_PATH_SUBJECT,
+      permissionAliases: SEARCH_PERMISSION_ALIASES,
     });
     this.#settings = toFileToolSettings(options);
   }
 
   protected async doExecute(input: LsInput, context: ToolContext): Promise<LsResult> {
-    const access = accessPath(input.path ?? '.', 'path', context, this.#settings);
-    if (!access.ok) return { kind: 'refused', ...access };
-    const { path, realPath } = access;
-    const ignores = (input.ignore ?? []).map(
-      (glob) => new Minimatch(glob, { dot: true, nocomment: true, nonegate: true }),
-    );
-    let dirents;
-    try {
-      if (!(await stat(realPath)).isDirectory())
+    const ignores: ToolGlob[] = [];
+    for (const glob of input.ignore ?? []) {
+      const compiled = compileToolGlob(glob);
+      if ('problem' in compiled)
         return {
           kind: 'refused',
-          path,
-          refused: 'not-directory',
-          reason: `${path} is a file, not a folder. Read it with Read.`,
+          refused: 'invalid-input',
+          reason: `ignore ${JSON.stringify(glob.slice(0, 100))}: ${compiled.problem}`,
         };
-      dirents = await readdir(realPath, { withFileTypes: true });
-    } catch (error) {
-      return { kind: 'refused', path, ...describeFileError(error, path) };
+      ignores.push(compiled);
     }
+    const root = await resolveSearchRoot(input.path, context, this.#settings);
+    if (!root.ok) return { kind: 'refused', ...root };
+    const { path, realPath } = root;
+    if (!root.isFolder)
+      return {
+        kind: 'refused',
+        path,
+        refused: 'not-directory',
+        reason: `${path} is a file, not a folder. Read it with Read.`,
+      };
+    const dirents = readFolder(realPath);
+    if (dirents === undefined) {
+      return {
+        kind: 'refused',
+        path,
+        refused: 'changed',
+        reason: `${path} could not be listed: it is unreadable, or it changed after the permission check. Check the path and try again.`,
+      };
+    }
+    const allows = walkPermit(root, createPathGuard(context, this.#settings));
     const names: string[] = [];
     let secretsHidden = 0;
     let ignored = 0;
+    let notPermitted = 0;
     for (const dirent of dirents) {
-      const entryPath = `${realPath === '/' ? '' : realPath}/${dirent.name}`;
+      const entryPath = joinPath(realPath, dirent.name);
       if (isSecretPath(entryPath) || (dirent.isSymbolicLink() && (await linksToSecret(entryPath)))) {
         secretsHidden++;
+      } else if (!allows(dirent.name, dirent.isDirectory() ? 'folder' : 'file')) {
+        notPermitted++;
       } else if (ignores.some((glob) => glob.match(dirent.name))) {
         ignored++;
       } else {
@@ -93,7 +111,15 @@ export class LsTool extends GenericTool<LsInput, LsResult> {
       }
     }
     names.sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
-    return { kind: 'listed', path, names: names.slice(0, MAX_LS_ENTRIES), total: names.length, secretsHidden, ignored };
+    return {
+      kind: 'listed',
+      path,
+      names: names.slice(0, MAX_LS_ENTRIES),
+      total: names.length,
+      secretsHidden,
+      ignored,
+      notPermitted,
+    };
   }
 
   protected render(result: LsResult): ToolResult {
@@ -105,6 +131,7 @@ export class LsTool extends GenericTool<LsInput, LsResult> {
       truncated: result.names.length < result.total,
       secretsHidden: result.secretsHidden,
       ignored: result.ignored,
+      notPermitted: result.notPermitted,
     };
     if (result.total === 0) return ToolResult.ok(`${result.path} has no entries to show.`, { metadata });
     const cut =

@@ -7,12 +7,25 @@ export interface LineMatches {
   readonly matched: readonly number[];
 }
 
+/** How far {@link matchLines} goes. */
+export interface MatchLimits {
+  /** Stop at the first matching line. */
+  readonly firstOnly: boolean;
+  /** Stop after this many matching lines. */
+  readonly maxMatches: number;
+  /** Called between lines: yields to the event loop now and then (see `createYielder`). */
+  readonly pause?: () => Promise<void> | undefined;
+}
+
 /**
  * Finds the lines of `text` that match (SPEC BT-3). Line by line, as grep does; a whole-text
  * prefilter first skips texts with no possible match. In multiline mode the pattern runs over the
- * whole text and every line a match touches counts as matching. `firstOnly` stops at the first.
+ * whole text and every line a match touches counts as matching. Stops at `maxMatches` matching
+ * lines (`firstOnly`: at the first), and pauses between lines so a huge file does not hold the
+ * event loop.
  */
-export function matchLines(text: string, pattern: GrepPattern, firstOnly: boolean): LineMatches {
+export async function matchLines(text: string, pattern: GrepPattern, limits: MatchLimits): Promise<LineMatches> {
+  const max = limits.firstOnly ? 1 : limits.maxMatches;
   const normalised = text.includes('\r\n') ? text.replaceAll('\r\n', '\n') : text;
   if (pattern.prefilter !== undefined && !pattern.prefilter.test(normalised)) return { lines: [], matched: [] };
   const lines = normalised.split('\n');
@@ -22,22 +35,22 @@ export function matchLines(text: string, pattern: GrepPattern, firstOnly: boolea
     const starts = lineStarts(normalised);
     const found = pattern.spanning.matcher(normalised);
     let last = -1;
-    while (found.find()) {
+    while (matched.length < max && found.find()) {
+      await limits.pause?.();
       const first = lineAt(starts, found.start());
       if (first >= lines.length) break; // an empty match after the final line break
       const end = lineAt(starts, Math.max(found.start(), found.end() - 1));
       for (let line = Math.max(first, last + 1); line <= Math.min(end, lines.length - 1); line++) matched.push(line);
       last = Math.max(last, end);
-      if (firstOnly && matched.length > 0) break;
     }
     return { lines, matched };
   }
   const line = pattern.line;
   if (line === undefined) return { lines, matched };
-  for (let index = 0; index < lines.length; index++) {
+  for (let index = 0; index < lines.length && matched.length < max; index++) {
+    if ((index & 1023) === 0) await limits.pause?.();
     if (!line.test(lines[index] ?? '')) continue;
     matched.push(index);
-    if (firstOnly) break;
   }
   return { lines, matched };
 }

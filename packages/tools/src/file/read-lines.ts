@@ -1,5 +1,4 @@
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { cutText } from '../bash/cut-text.js';
 import { isValidUtf8, trimIncompleteUtf8 } from './binary-file.js';
 
@@ -41,6 +40,8 @@ export interface WindowRequest {
   readonly maxLineChars: number;
   /** Keep counting lines after the window, to know the total. */
   readonly readToEnd: boolean;
+  /** Stops the read (it rejects) when aborted: nothing reads on after the gate gave up. */
+  readonly signal?: AbortSignal;
 }
 
 const CHUNK_BYTES = 65_536;
@@ -49,29 +50,26 @@ const CARRIAGE_RETURN = 0x0d;
 const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
 /**
- * Reads lines `offset … offset + limit - 1` of a file in chunks, keeping only their first bytes,
- * so a huge file or a huge line costs no more memory than the window. A line ends at `\n`; a
- * `\r` before it is part of the ending (CRLF), not of the text.
+ * Reads lines `offset … offset + limit - 1` of an open file in chunks, keeping only their first
+ * bytes, so a huge file or a huge line costs no more memory than the window. A line ends at `\n`;
+ * a `\r` before it is part of the ending (CRLF), not of the text.
  */
-export async function readLineWindow(path: string, request: WindowRequest): Promise<LineWindow> {
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+export async function readLineWindow(handle: FileHandle, request: WindowRequest): Promise<LineWindow> {
   const state = new WindowState(request);
-  try {
-    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-    let first = true;
-    for (;;) {
-      const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, null);
-      if (bytesRead === 0) return state.finish(true);
-      let data = chunk.subarray(0, bytesRead);
-      if (first && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) {
-        state.bom = true;
-        data = data.subarray(3);
-      }
-      first = false;
-      if (state.consume(data)) return state.finish(false);
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  let first = true;
+  for (let position = 0; ;) {
+    request.signal?.throwIfAborted();
+    const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, position);
+    position += bytesRead;
+    if (bytesRead === 0) return state.finish(true);
+    let data = chunk.subarray(0, bytesRead);
+    if (first && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) {
+      state.bom = true;
+      data = data.subarray(3);
     }
-  } finally {
-    await handle.close();
+    first = false;
+    if (state.consume(data)) return state.finish(false);
   }
 }
 

@@ -1,13 +1,13 @@
-import { stat } from 'node:fs/promises';
 import { GenericTool, SafetyLevel, type ToolContext, type ToolResult } from '@toolwright/core';
 import { looksBinary, readHead } from './binary-file.js';
 import { accessPath, type Refusal } from './file-access.js';
-import { describeFileError, refusalResult } from './file-errors.js';
+import { refusalResult } from './file-errors.js';
 import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from './file-tool-options.js';
 import { DEFAULT_READ_LINES, MAX_LINE_CHARS, MAX_READ_BYTES, MAX_READ_LINES, ReadInput } from './read-input.js';
 import { readLineWindow } from './read-lines.js';
 import { renderRead, type ReadOutcome } from './render-read.js';
-import { FILE_PATH_SUBJECT } from './resolve-tool-path.js';
+import { openJudgedFile } from './open-file.js';
+import { FILE_PATH_SUBJECT } from './path-subjects.js';
 
 /** Files up to this size are read to the end, so Read can say how many lines they have. */
 const COUNT_LINES_UP_TO_BYTES = 16 * 1_048_576;
@@ -39,25 +39,14 @@ export class ReadTool extends GenericTool<ReadInput, ReadResult> {
     const access = accessPath(input.filePath, 'file_path', context, this.#settings);
     if (!access.ok) return { kind: 'refused', ...access };
     const { path, realPath } = access;
-    let size: number;
+    const opened = await openJudgedFile(path, realPath, 'read', {
+      folder: `${path} is a folder, not a file. List it with Ls.`,
+      special: `${path} is not a regular file (a device, socket or pipe); Read shows regular files only.`,
+    });
+    if (!opened.ok) return { kind: 'refused', path, ...opened };
     try {
-      const stats = await stat(realPath);
-      if (stats.isDirectory())
-        return {
-          kind: 'refused',
-          path,
-          refused: 'directory',
-          reason: `${path} is a folder, not a file. List it with Ls.`,
-        };
-      if (!stats.isFile())
-        return {
-          kind: 'refused',
-          path,
-          refused: 'special-file',
-          reason: `${path} is not a regular file (a device, socket or pipe); Read shows regular files only.`,
-        };
-      size = stats.size;
-      if (looksBinary(await readHead(realPath))) {
+      const size = opened.stats.size;
+      if (looksBinary(await readHead(opened.handle))) {
         return {
           kind: 'refused',
           path,
@@ -65,27 +54,28 @@ export class ReadTool extends GenericTool<ReadInput, ReadResult> {
           reason: `${path} looks binary (a NUL byte in its first 8 KB); Read shows text files only.`,
         };
       }
-    } catch (error) {
-      return { kind: 'refused', path, ...describeFileError(error, path) };
+      const partial = input.offset !== undefined || input.limit !== undefined;
+      if (size > MAX_READ_BYTES && !partial) {
+        return {
+          kind: 'refused',
+          path,
+          refused: 'too-large',
+          reason: `${path} is ${size.toLocaleString('en-US')} bytes, over the ${MAX_READ_BYTES.toLocaleString('en-US')}-byte limit for reading a whole file. Read it in parts with offset and limit (for example offset: 1, limit: 500), or find the lines you need with Grep.`,
+        };
+      }
+      const offset = Math.max(1, input.offset ?? 1);
+      const limit = Math.min(Math.max(1, input.limit ?? DEFAULT_READ_LINES), MAX_READ_LINES);
+      const window = await readLineWindow(opened.handle, {
+        offset,
+        limit,
+        maxLineChars: MAX_LINE_CHARS,
+        readToEnd: size <= COUNT_LINES_UP_TO_BYTES,
+        signal: context.signal,
+      });
+      return { kind: 'read', path, size, offset, window };
+    } finally {
+      await opened.handle.close();
     }
-    const partial = input.offset !== undefined || input.limit !== undefined;
-    if (size > MAX_READ_BYTES && !partial) {
-      return {
-        kind: 'refused',
-        path,
-        refused: 'too-large',
-        reason: `${path} is ${size.toLocaleString('en-US')} bytes, over the ${MAX_READ_BYTES.toLocaleString('en-US')}-byte limit for reading a whole file. Read it in parts with offset and limit (for example offset: 1, limit: 500), or find the lines you need with Grep.`,
-      };
-    }
-    const offset = Math.max(1, input.offset ?? 1);
-    const limit = Math.min(Math.max(1, input.limit ?? DEFAULT_READ_LINES), MAX_READ_LINES);
-    const window = await readLineWindow(realPath, {
-      offset,
-      limit,
-      maxLineChars: MAX_LINE_CHARS,
-      readToEnd: size <= COUNT_LINES_UP_TO_BYTES,
-    });
-    return { kind: 'read', path, size, offset, window };
   }
 
   protected render(result: ReadResult): ToolResult {

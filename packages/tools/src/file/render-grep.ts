@@ -11,10 +11,15 @@ export interface ContentFormat {
 
 /**
  * One file's part of Grep's content output, as grep prints it: `path:12:text` for matching lines,
- * `path-13-text` for context and, when context is asked for, `--` between groups that do not touch. Lines over 2,000
- * characters are cut.
+ * `path-13-text` for context and, when context is asked for, `--` between groups that do not
+ * touch. Lines over 2,000 characters are cut. At most `limit` lines are made.
  */
-export function contentLines(path: string, { lines, matched }: LineMatches, format: ContentFormat): string[] {
+export function contentLines(
+  path: string,
+  { lines, matched }: LineMatches,
+  format: ContentFormat,
+  limit = Number.POSITIVE_INFINITY,
+): string[] {
   const output: string[] = [];
   const isMatch = new Set(matched);
   const withContext = format.before > 0 || format.after > 0;
@@ -24,12 +29,13 @@ export function contentLines(path: string, { lines, matched }: LineMatches, form
     const to = Math.min(index + format.after, lines.length - 1);
     if (from > to) continue;
     if (withContext && shownUpTo >= 0 && from > shownUpTo + 1) output.push('--');
-    for (let line = from; line <= to; line++) {
+    for (let line = from; line <= to && output.length < limit; line++) {
       const separator = isMatch.has(line) ? ':' : '-';
       const number = format.lineNumbers ? `${line + 1}${separator}` : '';
       output.push(`${path}${separator}${number}${cutLine(lines[line] ?? '')}`);
     }
     shownUpTo = to;
+    if (output.length >= limit) break;
   }
   return output;
 }

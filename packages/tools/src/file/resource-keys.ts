@@ -1,6 +1,6 @@
-import { isAbsolute, posix } from 'node:path';
+import { isAbsolute } from 'node:path';
 import type { ToolInput } from '@toolwright/core';
-import { realPathOf } from './resolve-tool-path.js';
+import { isPathProblem, resolvePath } from '@toolwright/core/node';
 
 /**
  * The file a Write or Edit call touches, for input-aware concurrency (SPEC PO-6): its absolute,
@@ -11,7 +11,7 @@ import { realPathOf } from './resolve-tool-path.js';
 export function filePathResourceKeys(input: ToolInput): readonly string[] {
   const value = input.get('file_path');
   if (typeof value !== 'string' || value === '' || value.includes('\0') || !isAbsolute(value)) return [];
-  const path = posix.resolve(value);
-  const realPath = realPathOf(value);
-  return realPath === undefined || realPath === path ? [path] : [path, realPath];
+  const resolved = resolvePath(value, '/');
+  if (isPathProblem(resolved)) return [];
+  return resolved.realPath === resolved.path ? [resolved.path] : [resolved.path, resolved.realPath];
 }

@@ -1,6 +1,6 @@
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import type { ToolContext } from '@toolwright/core';
-import { accessPath, type PathAccess } from './file-access.js';
+import { accessPath, type PathAccess, type PathGuard } from './file-access.js';
 import { describeFileError } from './file-errors.js';
 import type { FileToolSettings } from './file-tool-options.js';
 
@@ -8,16 +8,25 @@ import type { FileToolSettings } from './file-tool-options.js';
 export type SearchRoot =
   (Extract<PathAccess, { ok: true }> & { readonly isFolder: boolean }) | Extract<PathAccess, { ok: false }>;
 
-/** Resolves and checks the `path` of Glob or Grep (default: the working directory) and says whether it is a folder. */
+/** Resolves and checks the `path` of Ls, Glob or Grep (default: the working directory) and says whether it is a folder. */
 export async function resolveSearchRoot(
   value: string | undefined,
   context: ToolContext,
   settings: FileToolSettings,
 ): Promise<SearchRoot> {
-  const access = accessPath(value ?? '.', 'path', context, settings);
+  const access = accessPath(value ?? '.', 'path', context, settings, 'folder');
   if (!access.ok) return access;
   try {
-    const stats = await stat(access.realPath);
+    // The real path holds no link (unless one was swapped in since: the listing and the opens check that).
+    const stats = await lstat(access.realPath);
+    if (stats.isSymbolicLink()) {
+      return {
+        ok: false,
+        path: access.path,
+        refused: 'changed',
+        reason: `${access.path} changed after the permission check (it is now a symbolic link); nothing was searched. Check the path and try again.`,
+      };
+    }
     if (!stats.isDirectory() && !stats.isFile()) {
       return {
         ok: false,
@@ -30,6 +39,21 @@ export async function resolveSearchRoot(
   } catch (error) {
     return { ok: false, path: access.path, ...describeFileError(error, access.path) };
   }
+}
+
+/**
+ * Whether a walk from `root` may touch `relative` (SPEC PA-3): the guard must allow both the
+ * path the model sees (below the path it gave) and the real path (below the root's real path).
+ */
+export function walkPermit(
+  root: { readonly path: string; readonly realPath: string },
+  guard: PathGuard,
+): (relative: string, kind: 'file' | 'folder') => boolean {
+  return (relative, kind) => {
+    const real = joinPath(root.realPath, relative);
+    const shown = joinPath(root.path, relative);
+    return guard.allows(real, kind) && (shown === real || guard.allows(shown, kind));
+  };
 }
 
 /** `relative` under the folder `root` as an absolute path. */

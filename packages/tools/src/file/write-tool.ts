@@ -1,11 +1,12 @@
-import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { GenericTool, SafetyLevel, ToolParam, ToolResult, Type, type ToolContext } from '@toolwright/core';
 import { accessPath, type Refusal } from './file-access.js';
-import { describeFileError, errorCode, refusalResult } from './file-errors.js';
+import { refusalResult } from './file-errors.js';
 import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from './file-tool-options.js';
+import { makeParentFolders, openJudgedFile } from './open-file.js';
+import { FILE_PATH_SUBJECT, WRITE_PERMISSION_ALIASES } from './path-subjects.js';
 import { filePathResourceKeys } from './resource-keys.js';
-import { FILE_PATH_SUBJECT } from './resolve-tool-path.js';
+import { writeAll } from './write-all.js';
 
 /** The input of Write. */
 export class WriteInput {
@@ -47,6 +48,7 @@ export class WriteTool extends GenericTool<WriteInput, WriteResult> {
       safety: { level: SafetyLevel.WRITE, destructive: true },
       input: WriteInput,
       subject: FILE_PATH_SUBJECT,
+      permissionAliases: WRITE_PERMISSION_ALIASES,
       resourceKeys: filePathResourceKeys,
     });
     this.#settings = toFileToolSettings(options);
@@ -56,19 +58,26 @@ export class WriteTool extends GenericTool<WriteInput, WriteResult> {
     const access = accessPath(input.filePath, 'file_path', context, this.#settings);
     if (!access.ok) return { kind: 'refused', ...access };
     const { path, realPath } = access;
+    const data = Buffer.from(input.content, 'utf8');
+    const folders = await makeParentFolders(path, realPath);
+    if (!folders.ok) return { kind: 'refused', path, ...folders };
+    const opened = await openJudgedFile(path, realPath, 'write', {
+      folder: `${path} is a folder; Write needs a file path.`,
+      special: `${path} is not a regular file (a device, socket or pipe); Write writes regular files only.`,
+    });
+    if (!opened.ok) return { kind: 'refused', path, ...opened };
     try {
-      const previousBytes = await sizeOfExistingFile(realPath);
-      if (previousBytes === 'folder')
-        return { kind: 'refused', path, refused: 'directory', reason: `${path} is a folder; Write needs a file path.` };
-      const created = await mkdir(dirname(realPath), { recursive: true });
-      // mkdir names the first folder it made by its real path; show it only where that is the path the model gave.
-      const createdFolder = created === undefined ? undefined : realPath === path ? created : dirname(path);
-      const data = Buffer.from(input.content, 'utf8');
-      await writeFile(realPath, data);
-      return { kind: 'written', path, bytes: data.length, previousBytes, createdFolder };
-    } catch (error) {
-      return { kind: 'refused', path, ...describeFileError(error, path) };
+      context.signal.throwIfAborted();
+      // Truncated only now, after the open proved this is the file that was judged.
+      await opened.handle.truncate(0);
+      await writeAll(opened.handle, data);
+    } finally {
+      await opened.handle.close();
     }
+    // mkdir names the first folder it made by its real path; show it only where that is the path the model gave.
+    const createdFolder = folders.first === undefined ? undefined : realPath === path ? folders.first : dirname(path);
+    const previousBytes = opened.created ? undefined : opened.stats.size;
+    return { kind: 'written', path, bytes: data.length, previousBytes, createdFolder };
   }
 
   protected render(result: WriteResult): ToolResult {
@@ -88,16 +97,5 @@ export class WriteTool extends GenericTool<WriteInput, WriteResult> {
         ...(result.createdFolder === undefined ? {} : { createdFolder: result.createdFolder }),
       },
     });
-  }
-}
-
-/** The size of the file at `path`, `undefined` when there is none, `'folder'` for a folder. */
-async function sizeOfExistingFile(path: string): Promise<number | 'folder' | undefined> {
-  try {
-    const stats = await stat(path);
-    return stats.isDirectory() ? 'folder' : stats.size;
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return undefined;
-    throw error;
   }
 }
