@@ -21,6 +21,8 @@ export function checkSchemaReferences(root: Record<string, unknown>): ExternalSc
     }
     return undefined;
   });
+  const idProblem = checkRootId(root.$id);
+  if (idProblem !== undefined) return idProblem;
   return findInSchema(root, (node, path) => {
     if (path.length > 0) {
       for (const keyword of ['$id', '$schema']) {
@@ -50,6 +52,24 @@ export function checkSchemaReferences(root: Record<string, unknown>): ExternalSc
     return undefined;
   });
 }
+
+/**
+ * A root `$id` may not name a schema published by json-schema.org (the dialects' meta-schemas and
+ * vocabularies): a validator downstream that registers schemas by `$id` would take this tool's
+ * schema for the meta-schema, or refuse it as a duplicate.
+ */
+function checkRootId(id: unknown): ExternalSchemaProblem | undefined {
+  if (typeof id !== 'string' || !URL.canParse(id)) return undefined;
+  // `JSON-Schema.org.` is the same host as `json-schema.org`.
+  if (new URL(id).hostname.replace(/\.+$/, '') !== META_SCHEMA_HOST) return undefined;
+  return schemaProblem(
+    'SC-1',
+    ['$id'],
+    `$id ${showValue(id)} names a JSON Schema meta-schema; a tool's schema needs an id of its own`,
+  );
+}
+
+const META_SCHEMA_HOST = 'json-schema.org';
 
 function resolves(root: Record<string, unknown>, reference: string, anchors: ReadonlySet<string>): boolean {
   const fragment = reference.slice(1);

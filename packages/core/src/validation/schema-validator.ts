@@ -20,23 +20,38 @@ export interface SchemaValidator {
   validate(value: unknown): Violation[];
 }
 
-const ajvOptions = {
+/** A referenced schema with more keys than this is compiled once, as a function, not inlined at each `$ref`. */
+const MAX_INLINED_REFERENCE_KEYS = 8;
+
+/**
+ * The options of every compile. Each schema gets an ajv instance of its own, with no meta-schema
+ * registered (`meta: false`) and no schema check (`validateSchema: false`: {@link checkMetaSchema}
+ * does that on separate instances). Nothing a schema says — a root `$id` naming a meta-schema or
+ * another tool's `$id` — can therefore reach a registry that another schema's compile reads.
+ */
+const compileOptions = {
   allErrors: true,
   verbose: true,
   strict: false,
   ownProperties: true,
   validateFormats: false,
   allowUnionTypes: true,
-  // Needed for a root self-reference (`$ref: '#'`); the root `$id` is dropped, so tools cannot collide.
+  // Needed for a root self-reference (`$ref: '#'`): the schema is registered in its own instance.
   addUsedSchema: true,
   useDefaults: false,
   coerceTypes: false,
   removeAdditional: false,
+  meta: false,
+  validateSchema: false,
+  // Inlining a referenced schema at every site multiplies code size; only small ones are inlined.
+  inlineRefs: MAX_INLINED_REFERENCE_KEYS,
   code: { regExp: linearRegExpEngine },
 } as const;
 
-let ajv2020: Ajv2020 | undefined;
-let ajvDraft07: Ajv | undefined;
+/** The meta-schema checkers: they only ever validate, so no schema is added to them. */
+const metaOptions = { strict: false, validateFormats: false, allErrors: true } as const;
+let metaChecker2020: Ajv2020 | undefined;
+let metaCheckerDraft07: Ajv | undefined;
 
 /**
  * Compiles a schema into a shape validator on ajv: all errors at once, patterns on the
@@ -49,6 +64,7 @@ export function compileSchemaValidator(schema: unknown): SchemaValidator {
   const shapeSchema = toShapeSchema(schema);
   let check: ValidateFunction;
   try {
+    checkMetaSchema(shapeSchema, draft07);
     check = compileAjv(shapeSchema, draft07);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -90,15 +106,23 @@ function branchChecker(root: Record<string, unknown>, draft07: boolean): BranchC
   };
 }
 
+/** Compiles on an ajv instance of its own, which the returned function keeps and nothing else sees. */
 function compileAjv(schema: Record<string, unknown>, draft07: boolean): ValidateFunction {
-  const ajv = draft07 ? (ajvDraft07 ??= new Ajv(ajvOptions)) : (ajv2020 ??= new Ajv2020(ajvOptions));
-  try {
-    return ajv.compile(schema);
-  } finally {
-    // The compiled function keeps what it needs; dropping ajv's own cache entry keeps memory flat
-    // when many tools come and go (MCP servers reconnecting).
-    ajv.removeSchema(schema);
-  }
+  const ajv = draft07 ? new Ajv(compileOptions) : new Ajv2020(compileOptions);
+  return ajv.compile(schema);
+}
+
+/**
+ * Checks a schema against its dialect's meta-schema, throwing ajv's own `schema is invalid: data/…`
+ * message. The schema has no `$schema` here (the shape schema drops it), so the checker always
+ * uses its built-in meta-schema and registers nothing.
+ */
+function checkMetaSchema(schema: Record<string, unknown>, draft07: boolean): void {
+  const checker = draft07
+    ? (metaCheckerDraft07 ??= new Ajv(metaOptions))
+    : (metaChecker2020 ??= new Ajv2020(metaOptions));
+  // Throws `schema is invalid: …` itself; only an asynchronous meta-schema (never ours) would return a promise.
+  if (checker.validateSchema(schema, true) !== true) throw new Error(`schema is invalid: ${checker.errorsText()}`);
 }
 
 function pick(source: Record<string, unknown>, key: string): Record<string, unknown> {

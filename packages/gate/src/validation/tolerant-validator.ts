@@ -1,6 +1,7 @@
 import {
   compileLinearRegExp,
   compileSchemaValidator,
+  inputViolation,
   isPlainObject,
   mapSchema,
   resolveLocalRef,
@@ -23,17 +24,33 @@ const JSON_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 
  * manifests) — so that unknown keywords, unknown type names, patterns the linear-time engine
  * cannot compile, and references that do not resolve inside the document are passed, not
  * rejected, while their siblings are still checked. When the whole schema still cannot be
- * compiled, each top-level property that can be is checked on its own; the rest pass.
+ * compiled, each top-level property that can be is checked on its own; the rest pass. When not
+ * even that can be built, every call is answered with {@link UNCHECKABLE_INPUT}: a validator that
+ * cannot be built never lets a call through unchecked (ENFORCE refuses it, WARN logs it).
+ * Never throws.
  */
 export function compileTolerantValidator(schema: unknown): TolerantValidator {
   const unchecked: string[] = [];
-  const sanitized = sanitize(schema, unchecked);
   try {
-    const validator = compileSchemaValidator(sanitized);
-    return { validate: (value) => validator.validate(value), unchecked };
+    const sanitized = sanitize(schema, unchecked);
+    try {
+      const validator = compileSchemaValidator(sanitized);
+      return { validate: (value) => validator.validate(value), unchecked };
+    } catch {
+      return compilePerProperty(sanitized, unchecked);
+    }
   } catch {
-    return compilePerProperty(sanitized, unchecked);
+    return uncheckable(unchecked);
   }
+}
+
+/** What a call is told when the tool's input schema cannot be turned into any check at all. */
+export const UNCHECKABLE_INPUT =
+  "The arguments could not be checked because this tool's input schema cannot be compiled.";
+
+function uncheckable(unchecked: readonly string[]): TolerantValidator {
+  const violations = Object.freeze([inputViolation(UNCHECKABLE_INPUT)]);
+  return { validate: () => [...violations], unchecked: [...unchecked, 'the whole schema'] };
 }
 
 function sanitize(schema: unknown, unchecked: string[]): unknown {
@@ -67,7 +84,7 @@ function sanitize(schema: unknown, unchecked: string[]): unknown {
     }
     for (const keyword of ['$ref', '$dynamicRef'] as const) {
       const reference = copied[keyword];
-      if (typeof reference === 'string' && resolveLocalRef(root, reference) === undefined) {
+      if (typeof reference === 'string' && !resolvesLocally(root, reference)) {
         unchecked.push(`${keyword} ${reference}`);
         delete copied[keyword];
       }
@@ -77,7 +94,7 @@ function sanitize(schema: unknown, unchecked: string[]): unknown {
 }
 
 function compilePerProperty(schema: unknown, unchecked: string[]): TolerantValidator {
-  if (!isPlainObject(schema)) return { validate: () => [], unchecked: [...unchecked, 'the whole schema'] };
+  if (!isPlainObject(schema)) return uncheckable(unchecked);
   const definitions = {
     ...(isPlainObject(schema.$defs) ? { $defs: schema.$defs } : {}),
     ...(isPlainObject(schema.definitions) ? { definitions: schema.definitions } : {}),
@@ -105,7 +122,16 @@ function compilePerProperty(schema: unknown, unchecked: string[]): TolerantValid
     const validator = compileSchemaValidator(reduced);
     return { validate: (value) => validator.validate(value), unchecked };
   } catch {
-    return { validate: () => [], unchecked: [...unchecked, 'the whole schema'] };
+    return uncheckable(unchecked);
+  }
+}
+
+/** True when a reference names something inside the schema (a malformed `#/%E0%A4%A` names nothing). */
+function resolvesLocally(root: unknown, reference: string): boolean {
+  try {
+    return resolveLocalRef(root, reference) !== undefined;
+  } catch {
+    return false;
   }
 }
 
