@@ -464,6 +464,50 @@ describe('paths and files under attack', () => {
       expect(unlimited.content.startsWith(`${ws}/many.txt:1:match me\n${ws}/many.txt:2:match me\n`)).toBe(true);
     });
 
+    it('PA-4: megabytes of text never hold the event loop: Grep in every mode, Edit with a million replacements, Read far in', async () => {
+      const { ws } = sandbox();
+      writeFileSync(join(ws, 'one-line.txt'), 'x'.repeat(6_000_000));
+      writeFileSync(join(ws, 'lines.txt'), 'short line here\n'.repeat(400_000));
+      const call = gateFor(ws, undefined);
+      // A match at the very end of one 6 MB line, on the engine's slow path (no literal to skip to).
+      writeFileSync(join(ws, 'one-line.txt'), `${'x'.repeat(6_000_000)}y`);
+      const multiline = await call('Grep', {
+        pattern: 'x+y',
+        multiline: true,
+        path: 'one-line.txt',
+        output_mode: 'count',
+      });
+      expect(multiline.content).toBe(`${ws}/one-line.txt:1`);
+      const line = await call('Grep', { pattern: '[a-z]+y', path: 'one-line.txt', output_mode: 'count' });
+      expect(line.content).toBe(`${ws}/one-line.txt:1`);
+      const count = await call('Grep', { pattern: 'line h', output_mode: 'count', path: 'lines.txt' });
+      expect(count.content).toBe(`${ws}/lines.txt:400000`);
+      const edit = await call('Edit', { file_path: 'lines.txt', old_string: 'e', new_string: 'E', replace_all: true });
+      expect(edit.content.split('\n')[0]).toBe(
+        `Replaced 1,200,000 occurrences in ${ws}/lines.txt. The first change now reads:`,
+      );
+      expect(readFileSync(join(ws, 'lines.txt'), 'utf8').slice(0, 32)).toBe('short linE hErE\nshort linE hErE\n');
+      const read = await call('Read', { file_path: 'lines.txt', offset: 399_999, limit: 5 });
+      expect(read.content.split('\n').slice(0, 2)).toEqual(['399999\tshort linE hErE', '400000\tshort linE hErE']);
+    });
+
+    it('PA-4: an abandoned Grep stops: its worker is terminated when the gate gives up', async () => {
+      const { ws } = sandbox();
+      // About a second and a half of CPU for the engine (no literal to skip to) on an idle machine.
+      writeFileSync(join(ws, 'huge.txt'), `${'x'.repeat(15_000_000)}y`);
+      const gate = new ToolGate({ tools: createFileTools(), cwd: ws, timeoutMs: 50 });
+      const result = await gate.execute(
+        createToolUse('slow', 'Grep', { pattern: 'x+y', multiline: true, path: 'huge.txt' }),
+      );
+      expect(result).toMatchObject({ isError: true, metadata: { timedOut: true } });
+      // Had the search gone on, its thread would keep burning this process's CPU time for a while;
+      // terminated, the process stays nearly idle through the next two seconds.
+      const cpu = process.cpuUsage();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const spent = process.cpuUsage(cpu);
+      expect((spent.user + spent.system) / 1000).toBeLessThan(400);
+    });
+
     it('PA-4: Edit refuses a replace_all that would grow the file past its limit, and changes nothing', async () => {
       const { ws } = sandbox();
       // Three a's on each of 10,000 lines of 28 bytes: 280,000 + 30,000 × 10,239 bytes after the change.

@@ -13,8 +13,9 @@ export interface ToolGateOptions {
   /** The tools it can run. */
   readonly tools: Iterable<Tool> | ToolRegistry;
   /**
-   * Permission lists (SPEC PM-*). Without them every call passes this stage (the safety policy
-   * still applies); with them, anything not allowed is denied.
+   * Permission lists (SPEC PM-*). With them, anything not allowed is denied. Without them, tools
+   * with a PATH subject are confined to the working directory (real path checked, every file they
+   * touch too); other tools pass this stage (the safety policy still applies).
    */
   readonly permissions?: PermissionConfig;
   /** Answers `ask` rules; without one, `ask` denies. */

@@ -11,6 +11,7 @@ import { FILE_PATH_SUBJECT } from './path-subjects.js';
 import { readAtMost } from './read-at-most.js';
 import { filePathResourceKeys } from './resource-keys.js';
 import { writeAll } from './write-all.js';
+import { createYielder } from './yield-now.js';
 
 /** Edit works on files up to this size. */
 export const MAX_EDIT_BYTES = 16 * 1_048_576;
@@ -115,10 +116,18 @@ export class EditTool extends GenericTool<EditInput, EditResult> {
     }
     const text = bytes.toString('utf8');
     let crlf = false;
-    let outcome = replaceExact(text, input.oldString, input.newString, input.replaceAll, MAX_EDIT_BYTES);
+    const pause = createYielder();
+    let outcome = await replaceExact(text, input.oldString, input.newString, input.replaceAll, MAX_EDIT_BYTES, pause);
     if (!outcome.ok && outcome.problem === 'not-found' && input.oldString.includes('\n') && text.includes('\r\n')) {
       crlf = true;
-      outcome = replaceExact(text, toCrlf(input.oldString), toCrlf(input.newString), input.replaceAll, MAX_EDIT_BYTES);
+      outcome = await replaceExact(
+        text,
+        toCrlf(input.oldString),
+        toCrlf(input.newString),
+        input.replaceAll,
+        MAX_EDIT_BYTES,
+        pause,
+      );
     }
     if (!outcome.ok && outcome.problem === 'too-large') {
       return {
@@ -158,7 +167,8 @@ export class EditTool extends GenericTool<EditInput, EditResult> {
     if (result.kind === 'refused') return refusalResult(result);
     if (result.kind === 'failed')
       return ToolResult.error(result.reason, { path: result.path, occurrences: result.occurrences, replacements: 0 });
-    const times = result.replacements === 1 ? '1 occurrence' : `${result.replacements} occurrences`;
+    const times =
+      result.replacements === 1 ? '1 occurrence' : `${result.replacements.toLocaleString('en-US')} occurrences`;
     const where = result.replacements === 1 ? 'The changed lines now read' : 'The first change now reads';
     return ToolResult.ok(
       `Replaced ${times} in ${result.path}. ${where}:\n${numberedSnippet(result.text, result.firstIndex, result.newString)}`,

@@ -82,6 +82,7 @@ export class GrepTool extends GenericTool<GrepInput, GrepResult> {
       format: { before, after, lineNumbers: input.lineNumbers },
       enough: (input.headLimit ?? MAX_CONTENT_LINES) + 1,
       signal: context.signal,
+      source: { pattern: input.pattern, ignoreCase: input.ignoreCase, multiline: input.multiline },
     });
     return {
       kind: 'searched',
