@@ -27,7 +27,7 @@ export { AbstractTool, type AbstractToolDefinition, type ToolDefinition } from '
 export { GenericTool, type GenericToolDefinition } from './tool/generic-tool.js';
 export { SubjectKind, type PermissionSubject, type SubjectSource } from './tool/permission-subject.js';
 export { Concurrency, SafetyLevel, type ToolSafety } from './tool/safety.js';
-export type { Tool } from './tool/tool.js';
+export type { ResourceClaim, Tool } from './tool/tool.js';
 export {
   createToolContext,
   DEFAULT_RUN_OPTIONS,

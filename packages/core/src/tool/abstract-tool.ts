@@ -4,7 +4,7 @@ import { ToolInput } from '../input/tool-input.js';
 import { assertNotOverridden } from './final-members.js';
 import type { PermissionSubject, SubjectSource } from './permission-subject.js';
 import { Concurrency, SafetyLevel, toToolSafety, type ToolSafety } from './safety.js';
-import type { Tool } from './tool.js';
+import type { ResourceClaim, Tool } from './tool.js';
 import type { ToolContext } from './tool-context.js';
 import { ToolResult } from './tool-result.js';
 
@@ -20,8 +20,8 @@ export interface ToolDefinition {
   readonly concurrency?: Concurrency;
   /** The input field permission patterns are matched against (Bash → `command`, Read → `file_path`). */
   readonly subject?: SubjectSource;
-  /** The resources one call touches, for input-aware concurrency (PO-6). */
-  readonly resourceKeys?: (input: ToolInput) => readonly string[];
+  /** The resources one call touches, for input-aware concurrency (PO-6): what it changes, or what it reads and changes. */
+  readonly resourceKeys?: (input: ToolInput, cwd?: string) => readonly string[] | ResourceClaim;
   /**
    * Other tool names whose permission rules apply to this tool's calls too, as in Claude Code:
    * Grep, Glob and Ls answer to `Read(...)` rules, Write to `Edit(...)` rules.
@@ -55,7 +55,7 @@ export abstract class AbstractTool implements Tool {
   readonly concurrency: Concurrency;
   readonly permissionAliases?: readonly string[];
   readonly #subject: SubjectSource | undefined;
-  readonly #resourceKeys: ((input: ToolInput) => readonly string[]) | undefined;
+  readonly #resourceKeys: ((input: ToolInput, cwd?: string) => readonly string[] | ResourceClaim) | undefined;
 
   /** Runs one call; never throws, never rejects. Final: implement `run` (or `doExecute` in GenericTool). */
   declare readonly execute: (input: ToolInput, context: ToolContext) => Promise<ToolResult>;
@@ -96,8 +96,8 @@ export abstract class AbstractTool implements Tool {
   }
 
   /** The resources one call touches; none declared means the tool's concurrency alone decides. */
-  resourceKeys(input: ToolInput): readonly string[] {
-    return this.#resourceKeys?.(input) ?? [];
+  resourceKeys(input: ToolInput, cwd?: string): readonly string[] | ResourceClaim {
+    return this.#resourceKeys?.(input, cwd) ?? [];
   }
 
   async #executeSafely(input: unknown, context: ToolContext): Promise<ToolResult> {

@@ -5,6 +5,14 @@ import type { ToolContext } from './tool-context.js';
 import type { ToolResult } from './tool-result.js';
 import type { JsonObject } from '../input/json.js';
 
+/** What one call reads and what it changes, for input-aware concurrency (SPEC PO-6). */
+export interface ResourceClaim {
+  /** Resources the call only reads: readers of a resource run side by side. */
+  readonly reads?: readonly string[];
+  /** Resources the call changes: a writer waits for every earlier call on the resource, and later ones wait for it. */
+  readonly writes?: readonly string[];
+}
+
 /**
  * A tool as the gate sees it (SPEC TC-3). `execute` never throws or rejects: whatever goes wrong
  * comes back as an error {@link ToolResult}. Implement it by extending `AbstractTool` or
@@ -38,6 +46,10 @@ export interface Tool {
    * answer to `Read(...)` rules, Write to `Edit(...)` rules, as in Claude Code).
    */
   readonly permissionAliases?: readonly string[];
-  /** The resources one call touches (an Edit's file): calls on disjoint resources may run in parallel (PO-6). */
-  resourceKeys?(input: ToolInput): readonly string[];
+  /**
+   * The resources one call touches (PO-6): a list names what it changes (an Edit's file); a
+   * {@link ResourceClaim} also names what it only reads. Keys are compared as paths: `/a` overlaps
+   * `/a/b`. `cwd` is the call's working directory, for relative paths.
+   */
+  resourceKeys?(input: ToolInput, cwd?: string): readonly string[] | ResourceClaim;
 }

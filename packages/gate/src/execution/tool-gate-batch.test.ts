@@ -1,4 +1,4 @@
-import { createToolUse, SafetyLevel } from '@toolwright/core';
+import { Concurrency, createToolUse, SafetyLevel } from '@toolwright/core';
 import { describe, expect, it } from 'vitest';
 import { ScriptedTool } from '../test-support/test-tools.js';
 import { ToolGate } from './tool-gate.js';
@@ -24,10 +24,26 @@ function instrumentedGate() {
   const probe = new ScriptedTool({ name: 'probe' }, behaviour(byId));
   const exclusive = new ScriptedTool({ name: 'exclusive', safety: SafetyLevel.WRITE }, behaviour(byId));
   const edit = new ScriptedTool(
-    { name: 'edit', safety: SafetyLevel.WRITE, resourceKeys: (input) => [input.getString('file', '')] },
+    {
+      name: 'edit',
+      safety: SafetyLevel.WRITE,
+      concurrency: Concurrency.PARALLEL,
+      resourceKeys: (input) => [input.getString('file', '')],
+    },
     behaviour(byId),
   );
-  const gate = new ToolGate({ tools: [probe, exclusive, edit], runOptions: { allowWrite: true } });
+  const reader = new ScriptedTool(
+    { name: 'reader', resourceKeys: (input) => ({ reads: [input.getString('file', '')] }) },
+    behaviour(byId),
+  );
+  const keyedExclusive = new ScriptedTool(
+    { name: 'keyed-exclusive', safety: SafetyLevel.WRITE, resourceKeys: (input) => [input.getString('file', '')] },
+    behaviour(byId),
+  );
+  const gate = new ToolGate({
+    tools: [probe, exclusive, edit, reader, keyedExclusive],
+    runOptions: { allowWrite: true },
+  });
   return { gate, log, mostAtOnce: () => mostAtOnce };
 }
 
@@ -77,6 +93,29 @@ describe('ToolGate.executeBatch', () => {
     expect(log).toEqual(['start a1', 'start b', 'end b', 'end a1', 'start a2', 'end a2']);
   });
 
+  it('PO-6: readers of a resource overlap; a writer waits for the readers before it, and later readers wait for it', async () => {
+    const { gate, log } = instrumentedGate();
+    const results = await gate.executeBatch([
+      call('reader', 'r1', { file: '/a', wait: '30' }),
+      call('reader', 'r2', { file: '/a', wait: '10' }),
+      call('edit', 'w', { file: '/a/inner', wait: '5' }),
+      call('reader', 'r3', { file: '/a', wait: '1' }),
+      call('reader', 'other', { file: '/b', wait: '1' }),
+    ]);
+    expect(results.map((result) => result.content)).toEqual(['r1', 'r2', 'w', 'r3', 'other']);
+    expect(log.slice(0, 3)).toEqual(['start r1', 'start r2', 'start other']);
+    expect(log.slice(3)).toEqual(['end other', 'end r2', 'end r1', 'start w', 'end w', 'start r3', 'end r3']);
+  });
+
+  it('PO-6: an EXCLUSIVE tool stays exclusive even when it names resources', async () => {
+    const { gate, log } = instrumentedGate();
+    await gate.executeBatch([
+      call('keyed-exclusive', 'x1', { file: '/a', wait: '20' }),
+      call('keyed-exclusive', 'x2', { file: '/b', wait: '1' }),
+    ]);
+    expect(log).toEqual(['start x1', 'end x1', 'start x2', 'end x2']);
+  });
+
   it('PO-6: unknown tools and unreadable arguments in a batch become error results in place', async () => {
     const { gate } = instrumentedGate();
     const results = await gate.executeBatch([
@@ -86,7 +125,7 @@ describe('ToolGate.executeBatch', () => {
     ]);
     expect(results.map((result) => [result.isError, result.content])).toEqual([
       [false, 'a'],
-      [true, "Unknown tool 'nope'. Available tools: probe, exclusive, edit."],
+      [true, "Unknown tool 'nope'. Available tools: probe, exclusive, edit, reader, keyed-exclusive."],
       [true, "Arguments for tool 'probe' must be a JSON object, but were an array."],
     ]);
   });

@@ -257,6 +257,37 @@ describe('ToolGate: lookup and execution', () => {
     expect(signal?.aborted).toBe(true);
   });
 
+  it.each(['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', '__defineGetter__'])(
+    'PO-4: a tool named %s gets the gate timeout, not an Object built-in, from toolTimeoutsMs',
+    async (name) => {
+      const tool = new ScriptedTool({ name }, () => 'ran');
+      const gate = new ToolGate({ tools: [tool], toolTimeoutsMs: { Bash: 5_000 } });
+      expect(await gate.execute(use(name, {}))).toMatchObject({ content: 'ran', isError: false });
+      const stuck = new ScriptedTool({ name }, () => new Promise(() => undefined));
+      const limited = new ToolGate({
+        tools: [stuck],
+        toolTimeoutsMs: JSON.parse(`{"${name}": 30}`) as Record<string, number>,
+      });
+      expect(await limited.execute(use(name, {}))).toMatchObject({
+        content: `Tool '${name}' did not finish within 30ms and was abandoned.`,
+        metadata: { timedOut: true },
+      });
+    },
+  );
+
+  it('PO-4: timeouts a timer cannot keep are refused when the gate is made', () => {
+    const tools = [new SearchTool()];
+    expect(() => new ToolGate({ tools, timeoutMs: 0 })).toThrow(
+      'timeoutMs must be a whole number of milliseconds from 1 to 2,147,483,647, not 0.',
+    );
+    expect(() => new ToolGate({ tools, timeoutMs: 2 ** 31 })).toThrow(
+      'timeoutMs must be a whole number of milliseconds from 1 to 2,147,483,647, not 2147483648.',
+    );
+    expect(() => new ToolGate({ tools, toolTimeoutsMs: { search: Number.NaN } })).toThrow(
+      "toolTimeoutsMs['search'] must be a whole number of milliseconds from 1 to 2,147,483,647, not NaN.",
+    );
+  });
+
   it('PO-4: a call the host cancels is abandoned at once; its signal is aborted', async () => {
     let signal: AbortSignal | undefined;
     const stuck = new ScriptedTool({ name: 'stuck' }, (_input, context) => {

@@ -19,8 +19,8 @@ describe('createFileTools', () => {
   it('TC-10: each declares its safety level and concurrency', () => {
     expect(tools.map((tool) => [tool.name, tool.safety.level, tool.safety.destructive, tool.concurrency])).toEqual([
       ['Read', 'READ_ONLY', false, 'PARALLEL'],
-      ['Write', 'WRITE', true, 'EXCLUSIVE'],
-      ['Edit', 'WRITE', true, 'EXCLUSIVE'],
+      ['Write', 'WRITE', true, 'PARALLEL'],
+      ['Edit', 'WRITE', true, 'PARALLEL'],
       ['Ls', 'READ_ONLY', false, 'PARALLEL'],
       ['Glob', 'READ_ONLY', false, 'PARALLEL'],
       ['Grep', 'READ_ONLY', false, 'PARALLEL'],

@@ -93,7 +93,9 @@ describe('Edit', () => {
 
   it('TC-10, PO-6: Edit is a destructive WRITE tool whose resource key is its file', () => {
     expect(edit.safety).toEqual({ level: 'WRITE', destructive: true });
-    expect(edit.resourceKeys(ToolInput.of({ file_path: '/srv/app/./main.ts' }))).toEqual(['/srv/app/main.ts']);
+    expect(edit.resourceKeys(ToolInput.of({ file_path: '/srv/app/./main.ts' }))).toEqual({
+      writes: ['/srv/app/main.ts'],
+    });
     expect(edit.inputSchema).toMatchObject({
       additionalProperties: false,
       required: ['file_path', 'old_string', 'new_string'],

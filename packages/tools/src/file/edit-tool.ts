@@ -1,5 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
-import { GenericTool, SafetyLevel, ToolResult, type ToolContext } from '@toolwright/core';
+import { Concurrency, GenericTool, SafetyLevel, ToolResult, type ToolContext } from '@toolwright/core';
 import { isValidUtf8, looksBinary } from './binary-file.js';
 import { EditInput } from './edit-input.js';
 import { numberedSnippet, replaceExact, toCrlf } from './edit-text.js';
@@ -45,6 +45,8 @@ export class EditTool extends GenericTool<EditInput, EditResult> {
       description:
         'Replaces exact text in a file: old_string must occur exactly once (add surrounding lines to make it unique) unless replace_all is true. Copy old_string from Read output without the line-number prefix. Reports how many replacements it made.',
       safety: { level: SafetyLevel.WRITE, destructive: true },
+      // Calls on different files may run side by side; the resource keys keep calls on one file in order.
+      concurrency: Concurrency.PARALLEL,
       input: EditInput,
       subject: FILE_PATH_SUBJECT,
       resourceKeys: filePathResourceKeys,

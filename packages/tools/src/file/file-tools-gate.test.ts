@@ -181,4 +181,21 @@ describe('the file tools through the gate', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(result).toMatchObject({ isError: false, content: `No matches in ${allowed}/evil.txt.` });
   });
+
+  it('PO-6: a batch [Edit b.txt, Grep b.txt, Read b.txt] sees the edit in the later calls, every time', async () => {
+    for (let run = 0; run < 10; run++) {
+      writeFileSync(join(allowed, 'b.txt'), `old ${run}\n`);
+      const [edit, grep, read] = await gate.executeBatch(
+        [
+          createToolUse(`e${run}`, 'Edit', { file_path: 'b.txt', old_string: `old ${run}`, new_string: `new ${run}` }),
+          createToolUse(`g${run}`, 'Grep', { pattern: `(old|new) ${run}`, path: 'b.txt', output_mode: 'content' }),
+          createToolUse(`r${run}`, 'Read', { file_path: 'b.txt' }),
+        ],
+        { cwd: allowed },
+      );
+      expect(edit?.isError).toBe(false);
+      expect(grep?.content).toBe(`${allowed}/b.txt:1:new ${run}`);
+      expect(read?.content).toBe(`     1\tnew ${run}`);
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { createPathGuard, type Refusal } from './file-access.js';
 import { refusalResult } from './file-errors.js';
 import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from './file-tool-options.js';
 import { SEARCH_PATH_SUBJECT, SEARCH_PERMISSION_ALIASES } from './path-subjects.js';
+import { searchResourceKeys } from './resource-keys.js';
 import { joinPath, resolveSearchRoot, walkPermit } from './search-root.js';
 import { compileToolGlob } from './tool-glob.js';
 import { MAX_WALK_ENTRIES, walkTree } from './walk-tree.js';
@@ -55,6 +56,7 @@ export class GlobTool extends GenericTool<GlobInput, GlobResult> {
       safety: SafetyLevel.READ_ONLY,
       input: GlobInput,
       subject: SEARCH_PATH_SUBJECT,
+      resourceKeys: searchResourceKeys,
       permissionAliases: SEARCH_PERMISSION_ALIASES,
     });
     this.#settings = toFileToolSettings(options);

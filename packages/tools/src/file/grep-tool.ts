@@ -7,6 +7,7 @@ import { contextLines, GrepInput } from './grep-input.js';
 import { compileGrepPattern, MAX_PATTERN_LENGTH } from './grep-pattern.js';
 import { MAX_CONTENT_LINES, searchFiles, type GrepFile, type GrepFindings } from './grep-search.js';
 import { SEARCH_PATH_SUBJECT, SEARCH_PERMISSION_ALIASES } from './path-subjects.js';
+import { searchResourceKeys } from './resource-keys.js';
 import { joinPath, resolveSearchRoot, walkPermit } from './search-root.js';
 import { compileToolGlob, type ToolGlob } from './tool-glob.js';
 import { MAX_WALK_ENTRIES, walkTree, type WalkResult } from './walk-tree.js';
@@ -38,6 +39,7 @@ export class GrepTool extends GenericTool<GrepInput, GrepResult> {
       safety: SafetyLevel.READ_ONLY,
       input: GrepInput,
       subject: SEARCH_PATH_SUBJECT,
+      resourceKeys: searchResourceKeys,
       permissionAliases: SEARCH_PERMISSION_ALIASES,
     });
     this.#settings = toFileToolSettings(options);

@@ -3,6 +3,7 @@ import { createPathGuard, type Refusal } from './file-access.js';
 import { refusalResult } from './file-errors.js';
 import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from './file-tool-options.js';
 import { SEARCH_PATH_SUBJECT, SEARCH_PERMISSION_ALIASES } from './path-subjects.js';
+import { searchResourceKeys } from './resource-keys.js';
 import { readFolder } from './read-folder.js';
 import { joinPath, resolveSearchRoot, walkPermit } from './search-root.js';
 import { isSecretPath } from './secret-paths.js';
@@ -57,6 +58,7 @@ export class LsTool extends GenericTool<LsInput, LsResult> {
       safety: SafetyLevel.READ_ONLY,
       input: LsInput,
       subject: SEARCH_PATH_SUBJECT,
+      resourceKeys: searchResourceKeys,
       permissionAliases: SEARCH_PERMISSION_ALIASES,
     });
     this.#settings = toFileToolSettings(options);

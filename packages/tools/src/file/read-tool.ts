@@ -8,6 +8,7 @@ import { readLineWindow } from './read-lines.js';
 import { renderRead, type ReadOutcome } from './render-read.js';
 import { openJudgedFile } from './open-file.js';
 import { FILE_PATH_SUBJECT } from './path-subjects.js';
+import { readFileResourceKeys } from './resource-keys.js';
 
 /** Files up to this size are read to the end, so Read can say how many lines they have. */
 const COUNT_LINES_UP_TO_BYTES = 16 * 1_048_576;
@@ -31,6 +32,7 @@ export class ReadTool extends GenericTool<ReadInput, ReadResult> {
       safety: SafetyLevel.READ_ONLY,
       input: ReadInput,
       subject: FILE_PATH_SUBJECT,
+      resourceKeys: readFileResourceKeys,
     });
     this.#settings = toFileToolSettings(options);
   }

@@ -62,20 +62,23 @@ describe('Write', () => {
     expect(existsSync(join(outside, 'new'))).toBe(false);
   });
 
-  it('PO-6: the resource key is the absolute path (and the real path behind a link); a relative path has none', () => {
+  it('PO-6: the resource key is the absolute path (and the real path behind a link), relative ones against the call cwd; one that cannot be resolved claims every path', () => {
     mkdirSync(join(root, 'real'));
     symlinkSync(join(root, 'real'), join(root, 'alias'));
-    expect(write.resourceKeys(ToolInput.of({ file_path: `${root}//x/../out.txt`, content: '' }))).toEqual([
-      join(root, 'out.txt'),
-    ]);
-    expect(write.resourceKeys(ToolInput.of({ file_path: join(root, 'alias/f.txt'), content: '' }))).toEqual([
-      join(root, 'alias/f.txt'),
-      join(root, 'real/f.txt'),
-    ]);
-    expect(write.resourceKeys(ToolInput.of({ file_path: 'relative.txt', content: '' }))).toEqual([]);
+    expect(write.resourceKeys(ToolInput.of({ file_path: `${root}//x/../out.txt`, content: '' }))).toEqual({
+      writes: [join(root, 'out.txt')],
+    });
+    expect(write.resourceKeys(ToolInput.of({ file_path: join(root, 'alias/f.txt'), content: '' }))).toEqual({
+      writes: [join(root, 'alias/f.txt'), join(root, 'real/f.txt')],
+    });
+    expect(write.resourceKeys(ToolInput.of({ file_path: 'alias/g.txt', content: '' }), root)).toEqual({
+      writes: [join(root, 'alias/g.txt'), join(root, 'real/g.txt')],
+    });
+    expect(write.resourceKeys(ToolInput.of({ file_path: 'relative.txt', content: '' }))).toEqual({ writes: ['/'] });
+    expect(write.resourceKeys(ToolInput.of({ content: '' }), root)).toEqual({ writes: ['/'] });
   });
 
-  it('TC-10: Write is a destructive WRITE tool, exclusive unless its resource keys say otherwise', () => {
-    expect([write.safety, write.concurrency]).toEqual([{ level: 'WRITE', destructive: true }, 'EXCLUSIVE']);
+  it('TC-10: Write is a destructive WRITE tool that runs beside calls on other files (its resource keys order calls on one file)', () => {
+    expect([write.safety, write.concurrency]).toEqual([{ level: 'WRITE', destructive: true }, 'PARALLEL']);
   });
 });

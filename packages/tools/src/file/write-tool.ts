@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { GenericTool, SafetyLevel, ToolParam, ToolResult, Type, type ToolContext } from '@toolwright/core';
+import { Concurrency, GenericTool, SafetyLevel, ToolParam, ToolResult, Type, type ToolContext } from '@toolwright/core';
 import { accessPath, type Refusal } from './file-access.js';
 import { refusalResult } from './file-errors.js';
 import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from './file-tool-options.js';
@@ -46,6 +46,8 @@ export class WriteTool extends GenericTool<WriteInput, WriteResult> {
       description:
         'Writes a file with the given content, replacing it if it exists and creating missing folders. Prefer Edit to change part of an existing file. Refuses secret files (.env, private keys, credential stores).',
       safety: { level: SafetyLevel.WRITE, destructive: true },
+      // Calls on different files may run side by side; the resource keys keep calls on one file in order.
+      concurrency: Concurrency.PARALLEL,
       input: WriteInput,
       subject: FILE_PATH_SUBJECT,
       permissionAliases: WRITE_PERMISSION_ALIASES,
