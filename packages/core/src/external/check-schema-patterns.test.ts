@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileSchemaValidator } from '../validation/schema-validator.js';
-import { checkSchemaPatterns, SchemaProfile } from './check-schema-patterns.js';
+import { checkSchemaPatterns, MAX_SCHEMA_PATTERN_SIZE, SchemaProfile } from './check-schema-patterns.js';
 import { createExternalToolDefinition } from './external-tool-definition.js';
 
 const object = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
@@ -40,6 +40,71 @@ describe('SC-3 patterns', () => {
       // A generous bound: V8's backtracking engine needs over 20 s for (a+)+$ on 28 characters.
       expect(elapsedMs).toBeLessThan(2_000);
       expect(validator.validate({ q: matching })).toEqual([]);
+    },
+  );
+
+  /** Twenty patterns like `a{2,1000}b{2,1000}…`: 2.2 KB that once took seconds to admit and seconds again to use. */
+  const UNROLLING = Array.from(
+    { length: 20 },
+    (_, index) => [...'abcdefghijk'].map((letter) => `${letter}{2,1000}`).join('') + String(index),
+  );
+
+  it('SC-3: patterns that unroll to huge programs are refused at the constructor, before anything compiles them', () => {
+    const properties = Object.fromEntries(
+      UNROLLING.map((pattern, index) => [`p${index}`, { type: 'string', pattern }]),
+    );
+    expect(JSON.stringify(properties).length).toBeGreaterThan(2_200);
+    expect(() =>
+      createExternalToolDefinition({
+        name: 'probe',
+        description: 'Probes',
+        inputSchema: object(properties),
+        origin: 'manifest probe.json',
+      }),
+    ).toThrow(
+      `External tool 'probe' from manifest probe.json: inputSchema#/properties/p0/pattern breaks SC-3: pattern '${UNROLLING[0]?.slice(0, 99)}… is refused: it unrolls to about 21979 instructions; at most 2000 are accepted (maxLength, not a pattern, is the way to limit a length).`,
+    );
+  });
+
+  it('SC-3: the distinct patterns of one schema share one size budget; a repeated pattern counts once', () => {
+    // Each `^X{0,999}$` unrolls to 2,000 instructions: ten fit, the eleventh does not.
+    const patterns = [...'abcdefghijk'].map((letter) => `^${letter}{0,999}$`);
+    const schema = (list: string[]) =>
+      object(Object.fromEntries(list.map((pattern, index) => [`p${index}`, { type: 'string', pattern }])));
+    expect(checkSchemaPatterns(schema(patterns.slice(0, 10)))).toBeUndefined();
+    expect(checkSchemaPatterns(schema(Array.from({ length: 50 }, () => patterns[0] as string)))).toBeUndefined();
+    expect(checkSchemaPatterns(schema(patterns))).toEqual({
+      rule: 'SC-3',
+      pointer: '/properties/p10/pattern',
+      message: `the schema's patterns together unroll to more than ${MAX_SCHEMA_PATTERN_SIZE} instructions of the linear-time engine`,
+    });
+    const keys = object({}, { patternProperties: Object.fromEntries(patterns.map((pattern) => [pattern, {}])) });
+    expect(checkSchemaPatterns(keys)?.pointer).toBe('/patternProperties/^k{0,999}$');
+  });
+
+  it.each([
+    ['^(?<n>a)\\k<n>$', '\\k is a named backreference, which the linear-time engine cannot run'],
+    ['^(a)\\1$', '\\1 is a backreference, which the linear-time engine cannot run'],
+    ['^a\\z', '\\z is not an escape ECMAScript defines'],
+    ['(?<=@)x', 'lookbehind cannot run on the linear-time engine'],
+    ['\\p{Greek}', '\\p{Greek} is not a Unicode property the linear-time engine matches exactly like ECMAScript'],
+    [
+      '[\\w--\\d]',
+      "'--' inside a character class means something else under ECMAScript's v flag; write \\- for the character itself",
+    ],
+  ])(
+    'SC-3: the pattern %s, which RE2 would read differently or not at all, is refused at the constructor',
+    (pattern, reason) => {
+      expect(() =>
+        createExternalToolDefinition({
+          name: 'probe',
+          description: 'Probes',
+          inputSchema: object({ q: { type: 'string', pattern } }),
+          origin: 'manifest probe.json',
+        }),
+      ).toThrow(
+        `External tool 'probe' from manifest probe.json: inputSchema#/properties/q/pattern breaks SC-3: pattern '${pattern}' is refused: ${reason}.`,
+      );
     },
   );
 

@@ -1,5 +1,5 @@
 import { isPlainObject } from '../input/json.js';
-import { compileLinearRegExp } from '../validation/linear-regexp.js';
+import { checkLinearPattern } from '../validation/linear-regexp.js';
 import { schemaProblem, showValue, type ExternalSchemaProblem } from './external-schema-problem.js';
 import { findInSchema } from './find-in-schema.js';
 
@@ -21,27 +21,26 @@ export type SchemaProfile = (typeof SchemaProfile)[keyof typeof SchemaProfile];
 /** The largest `maxLength` the strict profile accepts beside a `pattern`. */
 export const STRICT_MAX_PATTERN_INPUT = 256;
 
+/** The most compiled instructions all distinct patterns of one external schema may add up to. */
+export const MAX_SCHEMA_PATTERN_SIZE = 20_000;
+
 /**
- * SC-3 on every subschema: each `pattern` and `patternProperties` key compiles on the linear-time
- * engine (RE2 semantics: no lookaround, no backreferences), so no schema can make validation slow;
- * under the STRICT profile, the seeds' shape rules too. `format` is never asserted, so
- * `format: "regex"` runs nothing.
+ * SC-3 on every subschema: each `pattern` and `patternProperties` key translates faithfully to the
+ * linear-time engine and compiles there within its size limit (see `checkLinearPattern`), so no
+ * schema can make validation slow or change what a pattern means; all distinct patterns together
+ * stay within {@link MAX_SCHEMA_PATTERN_SIZE}. Under the STRICT profile, the seeds' shape rules
+ * too. `format` is never asserted, so `format: "regex"` runs nothing.
  */
 export function checkSchemaPatterns(
   root: Record<string, unknown>,
   profile: SchemaProfile = SchemaProfile.STANDARD,
 ): ExternalSchemaProblem | undefined {
   const strict = profile === SchemaProfile.STRICT;
+  const budget = patternBudget();
   return findInSchema(root, (node, path) => {
     if (typeof node.pattern === 'string') {
-      const reason = linearCompileError(node.pattern);
-      if (reason !== undefined) {
-        return schemaProblem(
-          'SC-3',
-          [...path, 'pattern'],
-          `pattern ${showValue(node.pattern)} cannot run on the linear-time regular-expression engine (${reason})`,
-        );
-      }
+      const problem = budget.check(node.pattern, [...path, 'pattern'], 'pattern');
+      if (problem !== undefined) return problem;
       if (strict && !(typeof node.maxLength === 'number' && node.maxLength <= STRICT_MAX_PATTERN_INPUT)) {
         return schemaProblem(
           'SC-3',
@@ -55,14 +54,8 @@ export function checkSchemaPatterns(
         return schemaProblem('SC-3', [...path, 'patternProperties'], 'patternProperties is refused (strict profile)');
       }
       for (const key of Object.keys(node.patternProperties)) {
-        const reason = linearCompileError(key);
-        if (reason !== undefined) {
-          return schemaProblem(
-            'SC-3',
-            [...path, 'patternProperties', key],
-            `patternProperties key ${showValue(key)} cannot run on the linear-time regular-expression engine (${reason})`,
-          );
-        }
+        const problem = budget.check(key, [...path, 'patternProperties', key], 'patternProperties key');
+        if (problem !== undefined) return problem;
       }
     }
     if (strict && node.uniqueItems === true && typeof node.maxItems !== 'number') {
@@ -72,11 +65,24 @@ export function checkSchemaPatterns(
   });
 }
 
-function linearCompileError(pattern: string): string | undefined {
-  try {
-    compileLinearRegExp(pattern);
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
+/** Checks each pattern once and adds up the compiled sizes of the distinct ones. */
+function patternBudget() {
+  const seen = new Set<string>();
+  let total = 0;
+  return {
+    check(pattern: string, path: (string | number)[], what: string): ExternalSchemaProblem | undefined {
+      const checked = checkLinearPattern(pattern);
+      if (!checked.ok)
+        return schemaProblem('SC-3', path, `${what} ${showValue(pattern)} is refused: ${checked.reason}`);
+      if (seen.has(pattern)) return undefined;
+      seen.add(pattern);
+      total += checked.size;
+      if (total <= MAX_SCHEMA_PATTERN_SIZE) return undefined;
+      return schemaProblem(
+        'SC-3',
+        path,
+        `the schema's patterns together unroll to more than ${MAX_SCHEMA_PATTERN_SIZE} instructions of the linear-time engine`,
+      );
+    },
+  };
 }

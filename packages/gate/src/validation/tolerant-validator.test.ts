@@ -108,6 +108,19 @@ describe('compileTolerantValidator', () => {
     ]);
   });
 
+  it('GV-3/SC-3: a pattern the linear-time engine cannot read faithfully is passed unchecked, never read differently', () => {
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'string', pattern: '^(?<n>a)\\k<n>$' }, b: { type: 'string', pattern: '^x+$' } },
+    };
+    const validator = compileTolerantValidator(schema);
+    expect(validator.unchecked).toEqual(['pattern ^(?<n>a)\\k<n>$']);
+    expect(messages(schema, { a: 'aa', b: 'xx' })).toEqual([]);
+    expect(messages(schema, { a: 'ak<n>', b: 'y' })).toEqual([
+      "Parameter 'b' must match the pattern ^x+$. The tool was not executed.",
+    ]);
+  });
+
   it('GV-3/GV-5: a reference with a malformed escape is passed unchecked instead of failing every call', () => {
     const schema = { type: 'object', properties: { a: { $ref: '#/%E0%A4%A' }, b: { type: 'boolean' } } };
     const validator = compileTolerantValidator(schema);
