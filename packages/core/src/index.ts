@@ -8,7 +8,7 @@ export { ErrorCode, ToolwrightError } from './errors/toolwright-error.js';
 export { isPlainObject, type JsonArray, type JsonObject, type JsonPrimitive, type JsonValue } from './input/json.js';
 export { MAX_NORMALIZE_DEPTH, normalizeJson, normalizeJsonObject } from './input/normalize-json.js';
 export { ToolInput } from './input/tool-input.js';
-export { createToolUse, parseToolUse, type ToolUse } from './input/tool-use.js';
+export { createToolUse, describeInputErrorWithoutArguments, parseToolUse, type ToolUse } from './input/tool-use.js';
 export { buildInputSchema } from './schema/build-input-schema.js';
 export {
   copyData,
@@ -37,7 +37,14 @@ export {
   type ToolContextOverrides,
   type ToolLogger,
 } from './tool/tool-context.js';
-export { describeException, ToolResult, type ToolResultMetadata } from './tool/tool-result.js';
+export {
+  describeCut,
+  describeException,
+  ToolResult,
+  type ToolResultChanges,
+  type ToolResultExtras,
+  type ToolResultMetadata,
+} from './tool/tool-result.js';
 export { suggestName, damerauLevenshtein } from './validation/did-you-mean.js';
 export { compileLinearRegExp, type LinearRegExp } from './validation/linear-regexp.js';
 export { describeSchemaType, resolveLocalRef } from './validation/describe-schema-type.js';
@@ -58,6 +65,7 @@ export {
   typeViolation,
   unknownParameterViolation,
   depthViolation,
+  violationWithoutValue,
 } from './validation/violation-messages.js';
 export { default as Type, type Static, type TSchema } from 'typebox';
 export {

@@ -31,7 +31,10 @@ export function createToolUse(id: unknown, name: unknown, input: unknown): ToolU
       typeof input === 'object' && !Array.isArray(input)
         ? `Arguments for tool '${toolName}' could not be read: ${reason}`
         : `Arguments for tool '${toolName}' must be a JSON object, but were ${article(describeJsonType(input))}.`;
-    return freeze(asText(id), toolName, ToolInput.EMPTY, sentence);
+    const use = freeze(asText(id), toolName, ToolInput.EMPTY, sentence);
+    // These sentences name types and limits, never values.
+    withoutArguments.set(use, sentence);
+    return use;
   }
 }
 
@@ -49,14 +52,28 @@ export function parseToolUse(id: unknown, name: unknown, argumentsText: unknown)
     parsed = JSON.parse(argumentsText);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return freeze(
+    const use = freeze(
       asText(id),
       toolName,
       ToolInput.EMPTY,
       `Arguments for tool '${toolName}' are not valid JSON (${reason}). Send the arguments as one JSON object.`,
     );
+    // The parser's message quotes the text it choked on: an audit log must not carry it.
+    withoutArguments.set(use, `Arguments for tool '${toolName}' are not valid JSON.`);
+    return use;
   }
   return createToolUse(id, name, parsed);
+}
+
+const withoutArguments = new WeakMap<ToolUse, string>();
+
+/**
+ * Why a call's arguments could not be read, in words that quote none of them (for audit events
+ * and logs that must not carry argument values); `undefined` when they could be read.
+ */
+export function describeInputErrorWithoutArguments(toolUse: ToolUse): string | undefined {
+  if (toolUse.inputError === undefined) return undefined;
+  return withoutArguments.get(toolUse) ?? `Arguments for tool '${toolUse.name}' could not be read.`;
 }
 
 function freeze(id: string, name: string, input: ToolInput, inputError?: string): ToolUse {

@@ -26,7 +26,13 @@ export function typeViolation(path: string, expectedTypes: readonly string[]): V
 /** `Parameter 'x' must be one of [a, b], but was 'c'. The tool was not executed.` */
 export function enumViolation(path: string, allowed: readonly unknown[], actual: unknown): Violation {
   const list = allowed.map((value) => (typeof value === 'string' ? oneLine(value) : JSON.stringify(value))).join(', ');
-  return violation('enum', path, `${subject(path)} must be one of [${list}], but was ${echo(actual)}.`);
+  const found = violation('enum', path, `${subject(path)} must be one of [${list}], but was ${echo(actual)}.`);
+  return Object.freeze({ ...found, withoutValue: `${subject(path)} must be one of [${list}]. ${NOT_EXECUTED}` });
+}
+
+/** The violation's sentence without the value the model sent (for logs and audit events that must not carry arguments). */
+export function violationWithoutValue(violation: Violation): string {
+  return violation.withoutValue ?? violation.message;
 }
 
 /** `Unknown parameter 'file_paht'. Did you mean 'file_path'? The tool was not executed.` */

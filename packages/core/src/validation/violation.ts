@@ -12,6 +12,8 @@ export interface Violation {
   readonly path: string;
   /** The full sentence, ending with "The tool was not executed." */
   readonly message: string;
+  /** The sentence without the value the model sent, where `message` echoes one (enum violations). */
+  readonly withoutValue?: string;
 }
 
 /** All violations as the model reads them: one line per problem. */

@@ -377,6 +377,36 @@ describe('ToolGate: lookup and execution', () => {
     expect(withArguments[0]?.input).toEqual({ query: 'secret' });
   });
 
+  it('PO-5: without auditArguments, neither audit reasons nor WARN logs carry argument text (parser quotes, enum echoes)', async () => {
+    const events: AuditEvent[] = [];
+    const logger = recordingLogger();
+    const options = { tools: [new SearchTool()], onAudit: (event: AuditEvent) => events.push(event), logger };
+    const enforce = new ToolGate({ ...options, schemaValidation: 'ENFORCE' });
+    const warn = new ToolGate({ ...options, schemaValidation: 'WARN' });
+    const secretCall = '{"query": hunter2-secret}';
+    const malformed = await enforce.execute(parseToolUse('c1', 'search', secretCall));
+    expect(malformed.content).toContain('hunter2'); // the model reads its own text back
+    const badEnum = { query: 'q', filters: [{ field: 'f', operator: 'token-XYZZY' }] };
+    await enforce.execute(use('search', badEnum, 'c2'));
+    await warn.execute(use('search', badEnum, 'c3'));
+    expect(events.map((event) => [event.callId, event.stage, event.reason])).toEqual([
+      ['c1', 'arguments', "Arguments for tool 'search' are not valid JSON."],
+      ['c2', 'validation', "Parameter 'filters[0].operator' must be one of [eq, ne]. The tool was not executed."],
+      ['c3', 'validation', "Parameter 'filters[0].operator' must be one of [eq, ne]. The tool was not executed."],
+      ['c3', 'execution', undefined],
+    ]);
+    expect(JSON.stringify(events)).not.toMatch(/hunter2|XYZZY/);
+    expect(logger.warnings.join('\n')).not.toContain('XYZZY');
+    const asked: AuditEvent[] = [];
+    await new ToolGate({
+      ...options,
+      schemaValidation: 'ENFORCE',
+      auditArguments: true,
+      onAudit: (event) => asked.push(event),
+    }).execute(parseToolUse('c4', 'search', secretCall));
+    expect(asked[0]?.reason).toContain('hunter2');
+  });
+
   it('PO-5: a listener that throws does not change the outcome', async () => {
     const gate = new ToolGate({
       tools: [new SearchTool()],
