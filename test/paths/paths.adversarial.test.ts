@@ -427,6 +427,19 @@ describe('paths and files under attack', () => {
       expect((await call('Read', { file_path: 'inside.txt' })).content).toBe('     1\tinside');
     });
 
+    it('PA-4: a repository that plants its .gitignore as a FIFO or a link to /dev/zero cannot hang a search', async () => {
+      const { ws } = sandbox();
+      mkdirSync(join(ws, '.git'));
+      mkdirSync(join(ws, 'sub'));
+      expect(spawnSync('mkfifo', [join(ws, '.gitignore')]).status).toBe(0);
+      symlinkSync('/dev/zero', join(ws, 'sub/.gitignore'));
+      writeFileSync(join(ws, 'sub/found.txt'), 'needle\n');
+      const call = gateFor(ws, undefined);
+      expect((await call('Grep', { pattern: 'needle' })).content).toBe(`${ws}/sub/found.txt`);
+      expect((await call('Glob', { pattern: '**/*.txt' })).content).toBe(`${ws}/inside.txt\n${ws}/sub/found.txt`);
+      expect((await call('Grep', { pattern: 'needle', path: 'sub' })).content).toBe(`${ws}/sub/found.txt`);
+    });
+
     it('PA-4: /dev/zero and /proc entries are refused by Read, Edit and Write as special or outside', async () => {
       const { ws } = sandbox();
       symlinkSync('/dev/zero', join(ws, 'zero'));

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import ignore from 'ignore';
+import { readSmallFile } from './read-small-file.js';
 
 /** The rules of one `.gitignore`, and the folder they are relative to. */
 export interface IgnoreLevel {
@@ -9,14 +10,16 @@ export interface IgnoreLevel {
   readonly rules: ignore.Ignore;
 }
 
-/** The rules of `folder/.gitignore`, or `undefined` when it has none (or it cannot be read). */
+/** The largest `.gitignore` read; a larger one is not applied. */
+const MAX_GITIGNORE_BYTES = 1_048_576;
+
+/**
+ * The rules of `folder/.gitignore`, or `undefined` when it has none, or it is not a regular file
+ * (a FIFO planted by a repository must not hang the walk), or is over 1 MB.
+ */
 export function loadIgnoreLevel(folder: string): IgnoreLevel | undefined {
-  let text: string;
-  try {
-    text = readFileSync(`${folder === '/' ? '' : folder}/.gitignore`, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const text = readSmallFile(`${folder === '/' ? '' : folder}/.gitignore`, MAX_GITIGNORE_BYTES);
+  if (text === undefined) return undefined;
   // Git on Linux is case-sensitive; so are these rules.
   return { base: folder, rules: ignore({ ignorecase: false }).add(text) };
 }
