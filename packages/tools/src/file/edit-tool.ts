@@ -91,7 +91,7 @@ export class EditTool extends GenericTool<EditInput, EditResult> {
         reason: `${path} is ${size.toLocaleString('en-US')} bytes; Edit changes files up to ${MAX_EDIT_BYTES.toLocaleString('en-US')} bytes.`,
       };
     }
-    const bytes = await readAtMost(handle, MAX_EDIT_BYTES + 1);
+    const bytes = await readAtMost(handle, MAX_EDIT_BYTES + 1, context.signal);
     context.signal.throwIfAborted();
     if (bytes.length > MAX_EDIT_BYTES) {
       return {
@@ -168,7 +168,9 @@ export class EditTool extends GenericTool<EditInput, EditResult> {
   protected render(result: EditResult): ToolResult {
     if (result.kind === 'refused') return refusalResult(result);
     if (result.kind === 'failed')
-      return ToolResult.error(result.reason, { path: result.path, occurrences: result.occurrences, replacements: 0 });
+      return ToolResult.error(result.reason, {
+        metadata: { path: result.path, occurrences: result.occurrences, replacements: 0 },
+      });
     const times =
       result.replacements === 1 ? '1 occurrence' : `${result.replacements.toLocaleString('en-US')} occurrences`;
     const where = result.replacements === 1 ? 'The changed lines now read' : 'The first change now reads';
