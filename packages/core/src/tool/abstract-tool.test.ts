@@ -34,7 +34,7 @@ describe('AbstractTool', () => {
     expect(
       await new HandWritten((input) => input.requireString('path')).execute(ToolInput.of({ path: '/a' }), context),
     ).toEqual({ content: '/a', isError: false, metadata: {} });
-    const own = ToolResult.error('not found', { notFound: true });
+    const own = ToolResult.error('not found', { metadata: { notFound: true } });
     expect(await new HandWritten(() => own).execute(ToolInput.EMPTY, context)).toBe(own);
   });
 

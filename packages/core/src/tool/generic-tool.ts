@@ -57,7 +57,8 @@ export abstract class GenericTool<Input extends object, Output = string> extends
   /** Final: binds, then `doExecute`, then `render`. */
   protected override async run(input: ToolInput, context: ToolContext): Promise<ToolResult | string> {
     const bound = bindInput(this.inputClass, input);
-    if (!bound.ok) return ToolResult.error(formatViolations(bound.violations), { violations: bound.violations });
+    if (!bound.ok)
+      return ToolResult.error(formatViolations(bound.violations), { metadata: { violations: bound.violations } });
     const output = await this.doExecute(bound.value, context);
     return this.render(output);
   }

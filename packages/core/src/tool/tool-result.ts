@@ -6,6 +6,16 @@ export interface ToolResultMetadata {
   readonly truncated?: boolean;
   /** The content's length before it was cut, in UTF-16 code units. */
   readonly originalLength?: number;
+  /**
+   * For the model, when the content is cut: one sentence on how to get the rest (Bash: redirect
+   * the output to a file and read it in parts). The cut marker ends with it; without it the gate
+   * says something general.
+   */
+  readonly cutHint?: string;
+  /** The structured payload was left out: as JSON it was over the output limit, or not JSON at all. */
+  readonly structuredDropped?: boolean;
+  /** The left-out structured payload's size as JSON text, in UTF-16 code units. */
+  readonly structuredLength?: number;
   /** A permission rule or policy refused the call; the tool did not run. */
   readonly policyDenied?: boolean;
   /** The tool threw or rejected: what it threw (no stack). */
@@ -33,27 +43,53 @@ export interface ToolResult {
   readonly metadata: ToolResultMetadata;
 }
 
+/** What a result carries besides its text: the structured payload and the facts. */
+export interface ToolResultExtras {
+  /** A machine-readable payload; left out when `undefined`. */
+  readonly structured?: unknown;
+  /** Facts about the call. */
+  readonly metadata?: ToolResultMetadata;
+}
+
+/** What {@link ToolResult.derive} changes in a result; everything not named is kept. */
+export interface ToolResultChanges {
+  /** The new text for the model. */
+  readonly content?: string;
+  /** Facts to add, merged over the result's own (a key given here wins). */
+  readonly metadata?: ToolResultMetadata;
+  /** A new structured payload; `structured: undefined`, given explicitly, leaves the payload out. */
+  readonly structured?: unknown;
+}
+
 /** Factories for {@link ToolResult} values. */
 export const ToolResult = {
   /** A successful result. */
-  ok(content: string, options: { structured?: unknown; metadata?: ToolResultMetadata } = {}): ToolResult {
-    return freeze({
-      content,
-      ...(options.structured === undefined ? {} : { structured: options.structured }),
-      isError: false,
-      metadata: { ...options.metadata },
-    });
+  ok(content: string, extras: ToolResultExtras = {}): ToolResult {
+    return build(content, false, extras.structured, extras.metadata);
   },
 
   /** An error result: `content` says, for the model, what went wrong and what to change. */
-  error(content: string, metadata: ToolResultMetadata = {}): ToolResult {
-    return freeze({ content, isError: true, metadata: { ...metadata } });
+  error(content: string, extras: ToolResultExtras = {}): ToolResult {
+    return build(content, true, extras.structured, extras.metadata);
+  },
+
+  /**
+   * A result made from another: the same kind (ok or error), its text, payload and metadata,
+   * except what `changes` names. The one way results are rewritten (cut, timed, annotated), so
+   * nothing — a failing tool's payload included — is lost on the way.
+   */
+  derive(result: ToolResult, changes: ToolResultChanges = {}): ToolResult {
+    const structured = Object.hasOwn(changes, 'structured') ? changes.structured : result.structured;
+    return build(changes.content ?? result.content, result.isError, structured, {
+      ...result.metadata,
+      ...changes.metadata,
+    });
   },
 
   /** The error result for a tool that threw or rejected: names the tool and the message, never a stack. */
   fromException(toolName: string, thrown: unknown): ToolResult {
     const exception = describeException(thrown);
-    return ToolResult.error(`Tool '${toolName}' failed: ${exception.message}`, { exception });
+    return ToolResult.error(`Tool '${toolName}' failed: ${exception.message}`, { metadata: { exception } });
   },
 
   /** True when `value` has the shape of a ToolResult. */
@@ -89,7 +125,31 @@ function safeToString(value: unknown): string {
   }
 }
 
-function freeze(result: ToolResult): ToolResult {
-  Object.freeze(result.metadata);
+/**
+ * The line that ends a cut text (SPEC PO-3): how much the model sees, of how much, and how to get
+ * the rest, e.g. `[Output cut: showed the first 29,871 of 1,088,889 characters. Fix what is shown
+ * and call again.]`. Counts are UTF-16 code units, written with thousands separators.
+ */
+export function describeCut(shown: number, total: number, hint = ''): string {
+  const counts = `showed the first ${formatCount(shown)} of ${formatCount(total)} characters.`;
+  return `[Output cut: ${counts}${hint === '' ? '' : ` ${hint}`}]`;
+}
+
+function formatCount(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+function build(
+  content: string,
+  isError: boolean,
+  structured: unknown,
+  metadata: ToolResultMetadata | undefined,
+): ToolResult {
+  const result: ToolResult = {
+    content,
+    ...(structured === undefined ? {} : { structured }),
+    isError,
+    metadata: Object.freeze({ ...metadata }),
+  };
   return Object.freeze(result);
 }

@@ -30,13 +30,13 @@ export async function invokeTool(
       options.abort(new Error(`timed out after ${options.timeoutMs}ms`));
       resolve(
         ToolResult.error(`Tool '${tool.name}' did not finish within ${options.timeoutMs}ms and was abandoned.`, {
-          timedOut: true,
+          metadata: { timedOut: true },
         }),
       );
     }, options.timeoutMs);
     onCancel = () => {
       options.abort(options.cancel?.reason);
-      resolve(ToolResult.error(`Tool '${tool.name}' was cancelled.`, { cancelled: true }));
+      resolve(ToolResult.error(`Tool '${tool.name}' was cancelled.`, { metadata: { cancelled: true } }));
     };
     if (options.cancel?.aborted === true) onCancel();
     else options.cancel?.addEventListener('abort', onCancel, { once: true });

@@ -331,24 +331,6 @@ describe('ToolGate: lookup and execution', () => {
     expect(await gate.execute(use('raw', {}))).toMatchObject({ content, isError: true });
   });
 
-  it('PO-3: cuts every result to maxToolOutputChars without splitting a surrogate pair', async () => {
-    const run = (content: string, maxToolOutputChars?: number) =>
-      new ToolGate({
-        tools: [new ScriptedTool({ name: 'loud' }, () => content)],
-        runOptions: maxToolOutputChars === undefined ? {} : { maxToolOutputChars },
-      }).execute(use('loud', {}));
-    const even = await run('😀'.repeat(40_000));
-    expect(even.content.length).toBe(30_000);
-    expect(even.content.slice(29_940)).toBe('\n[output truncated: 80000 characters, the first 29940 shown]');
-    expect(even.metadata).toMatchObject({ truncated: true, originalLength: 80_000 });
-    // With one character before the emoji, the cut would fall between the halves of a pair: it moves back one.
-    const odd = await run(`a${'😀'.repeat(40_000)}`);
-    expect(odd.content.endsWith('😀\n[output truncated: 80001 characters, the first 29939 shown]')).toBe(true);
-    expect(odd.content.length).toBe(29_999);
-    expect((await run('abcdef', 3)).content).toBe('abc');
-    expect((await run('short')).metadata.truncated).toBeUndefined();
-  });
-
   it('PO-5: one audit event per decision, without argument values unless asked', async () => {
     const events: AuditEvent[] = [];
     const gate = new ToolGate({

@@ -83,7 +83,11 @@ export class ToolGate {
         reason: `gate failure: ${reason}`,
         durationMs: performance.now() - started,
       });
-      return ToolResult.error(`The tool call could not be processed: ${reason}`);
+      return finishResult(
+        ToolResult.error(`The tool call could not be processed: ${reason}`),
+        this.#outputLimit(call),
+        performance.now() - started,
+      );
     }
   }
 
@@ -107,9 +111,11 @@ export class ToolGate {
         ...fields,
         ...(this.#options.auditArguments === true ? { input: toolUse.input.toJSON() } : {}),
       });
-    const finish = (result: ToolResult): ToolResult => withDuration(result, performance.now() - started);
     const abort = new LazyAbort(call.signal);
     const context = this.#context(call, abort);
+    // Every return path goes through here: one output limit for refusals and results alike (SPEC PO-3).
+    const finish = (result: ToolResult): ToolResult =>
+      finishResult(result, context.options.maxToolOutputChars, performance.now() - started);
 
     const tool = this.registry.resolve(toolUse.name);
     if (tool === undefined) {
@@ -133,7 +139,7 @@ export class ToolGate {
       if (!decision.allowed) {
         const reason = decision.reason ?? `The ${policy.name} policy refused the call.`;
         event({ stage: 'policy', decision: 'deny', rule: policy.name, reason });
-        return finish(ToolResult.error(reason, { policyDenied: true }));
+        return finish(ToolResult.error(reason, { metadata: { policyDenied: true } }));
       }
     }
     const decision = await this.#decidePermission(tool, toolUse, context.cwd);
@@ -145,7 +151,7 @@ export class ToolGate {
         reason: decision.reason,
       } as const;
       event({ ...audit, decision: decision.allowed ? 'allow' : 'deny' });
-      if (!decision.allowed) return finish(ToolResult.error(decision.reason, { policyDenied: true }));
+      if (!decision.allowed) return finish(ToolResult.error(decision.reason, { metadata: { policyDenied: true } }));
     }
     if (this.#mode !== SchemaValidationMode.OFF) {
       const refused = this.#validate(tool, toolUse, event);
@@ -161,7 +167,6 @@ export class ToolGate {
     for (const policy of this.#policies) {
       if (policy.after !== undefined) result = await policy.after(tool, toolUse.input, result, toolContext);
     }
-    result = limitOutput(result, context.options.maxToolOutputChars);
     const outcome =
       result.metadata.timedOut === true
         ? 'timeout'
@@ -207,7 +212,7 @@ export class ToolGate {
     const text = formatViolations(violations);
     if (this.#mode === SchemaValidationMode.ENFORCE) {
       event({ stage: 'validation', decision: 'deny', reason: text });
-      return ToolResult.error(text, { violations });
+      return ToolResult.error(text, { metadata: { violations } });
     }
     this.#logger.warn(`Schema violations in a call to ${tool.name} (WARN mode: the tool runs anyway)`, {
       tool: tool.name,
@@ -249,6 +254,15 @@ export class ToolGate {
     };
     Object.defineProperty(context, 'signal', { get: () => abort.signal, enumerable: true });
     return Object.freeze(context) as ToolContext;
+  }
+
+  /** The output limit of a call; the default one when the call's own options cannot be read. */
+  #outputLimit(call: CallOptions): number {
+    try {
+      return this.#runOptions(call).maxToolOutputChars;
+    } catch {
+      return DEFAULT_RUN_OPTIONS.maxToolOutputChars;
+    }
   }
 
   #runOptions(call: CallOptions): RunOptions {
@@ -294,14 +308,11 @@ function checkTimeouts(options: ToolGateOptions): void {
 /** The longest delay a Node timer keeps. */
 const MAX_TIMER_MS = 2_147_483_647;
 
-function withDuration(result: ToolResult, durationMs: number): ToolResult {
-  const metadata = { ...result.metadata, durationMs: Math.round(durationMs * 1000) / 1000 };
-  return result.isError
-    ? ToolResult.error(result.content, metadata)
-    : ToolResult.ok(
-        result.content,
-        result.structured === undefined ? { metadata } : { metadata, structured: result.structured },
-      );
+/** The result as the gate returns it: within the output limit, with how long the call took. */
+function finishResult(result: ToolResult, maxChars: number, durationMs: number): ToolResult {
+  return ToolResult.derive(limitOutput(result, maxChars), {
+    metadata: { durationMs: Math.round(durationMs * 1000) / 1000 },
+  });
 }
 
 function isToolUse(value: unknown): value is ToolUse {

@@ -1,26 +1,86 @@
-import { ToolResult } from '@toolwright/core';
+import { describeCut, ToolResult } from '@toolwright/core';
+import { OPENAI_ERROR_PREFIX } from '../providers/openai-result-text.js';
+
+/** How the model gets the rest of a cut successful result, when the tool gives no hint of its own. */
+export const DEFAULT_CUT_HINT = 'To see the rest, ask for a smaller part at a time.';
+
+/** How the model gets the rest of a cut error (a long list of problems, say), when the tool gives no hint. */
+export const DEFAULT_ERROR_CUT_HINT = 'Fix what is shown and call again; the rest will be reported then.';
 
 /**
- * Cuts a result's content to `maxChars` (SPEC PO-3) without splitting a surrogate pair, ending
- * with a line that says how much was shown; `truncated: true` and `originalLength` go into the
- * metadata. A result within the limit is returned unchanged.
+ * Bounds a result to `maxChars` (SPEC PO-3), the one limit on what the model or any wire gets:
+ *
+ * - The content is cut without splitting a surrogate pair and ends with a marker that says how
+ *   much was shown and how to get the rest (the tool's `cutHint`, else a general sentence);
+ *   `truncated: true` and `originalLength` go into the metadata. An error's budget leaves room for
+ *   the `Error: ` prefix the OpenAI formats put before it, so no adapter sends more than the limit.
+ * - A structured payload whose JSON is longer than `maxChars` (or that is not JSON at all) is left
+ *   out, with `structuredDropped: true` and `structuredLength` in the metadata.
+ *
+ * A result within the limit is returned unchanged.
  */
 export function limitOutput(result: ToolResult, maxChars: number): ToolResult {
+  const structured = boundStructured(result.structured, maxChars);
+  const budget = contentBudget(result, maxChars);
   const { content } = result;
-  if (content.length <= maxChars) return result;
-  const marker = (shown: number): string =>
-    `\n[output truncated: ${content.length} characters, the first ${shown} shown]`;
-  // The marker is measured with the largest number it can hold, so content plus marker stay within the limit.
-  let keep = maxChars - marker(maxChars).length;
-  const withMarker = keep >= 1;
-  if (!withMarker) keep = maxChars;
-  if (keep > 0 && isHighSurrogate(content.charCodeAt(keep - 1))) keep -= 1;
-  const cut = `${content.slice(0, keep)}${withMarker ? marker(keep) : ''}`;
-  const metadata = { ...result.metadata, truncated: true, originalLength: content.length };
-  const options = result.structured === undefined ? { metadata } : { metadata, structured: result.structured };
-  return result.isError ? ToolResult.error(cut, metadata) : ToolResult.ok(cut, options);
+  if (content.length <= budget && structured === undefined) return result;
+  const cut = content.length <= budget ? undefined : cutContent(result, budget);
+  return ToolResult.derive(result, {
+    ...(cut === undefined ? {} : { content: cut }),
+    ...(structured === undefined ? {} : { structured: undefined }),
+    metadata: {
+      ...(cut === undefined ? {} : { truncated: true, originalLength: content.length }),
+      ...structured,
+    },
+  });
 }
 
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
+/** The characters the content may take: the limit, less the `Error: ` prefix an error may still get. */
+function contentBudget(result: ToolResult, maxChars: number): number {
+  const prefix = result.isError && !result.content.startsWith(OPENAI_ERROR_PREFIX) ? OPENAI_ERROR_PREFIX.length : 0;
+  return Math.max(0, Math.floor(maxChars) - prefix);
+}
+
+/**
+ * The content cut to `budget` characters, marker included. The marker is measured with the
+ * largest count it can hold, so text and marker stay within the budget. Where the full marker
+ * does not fit, a marker without the hint is tried; a budget too small for either gets the bare cut.
+ */
+function cutContent(result: ToolResult, budget: number): string {
+  const { content } = result;
+  const hint =
+    typeof result.metadata.cutHint === 'string' && result.metadata.cutHint !== ''
+      ? result.metadata.cutHint
+      : result.isError
+        ? DEFAULT_ERROR_CUT_HINT
+        : DEFAULT_CUT_HINT;
+  for (const markerHint of [hint, '']) {
+    const marker = (shown: number): string => `\n${describeCut(shown, content.length, markerHint)}`;
+    const keep = keepWithinPair(content, budget - marker(budget).length);
+    if (keep >= 1) return `${content.slice(0, keep)}${marker(keep)}`;
+  }
+  return content.slice(0, keepWithinPair(content, budget));
+}
+
+/** `count`, moved back one when the cut would fall between the halves of a surrogate pair. */
+function keepWithinPair(content: string, count: number): number {
+  if (count <= 0) return 0;
+  const last = content.charCodeAt(count - 1);
+  return last >= 0xd800 && last <= 0xdbff ? count - 1 : count;
+}
+
+/** The metadata saying a payload was left out, or `undefined` when it may go on (absent, or within the limit). */
+function boundStructured(
+  structured: unknown,
+  maxChars: number,
+): { readonly structuredDropped: true; readonly structuredLength?: number } | undefined {
+  if (structured === undefined) return undefined;
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(structured);
+  } catch {
+    // A cycle, a BigInt or a throwing toJSON: it cannot go on any wire.
+  }
+  if (json === undefined) return { structuredDropped: true };
+  return json.length <= maxChars ? undefined : { structuredDropped: true, structuredLength: json.length };
 }

@@ -87,11 +87,24 @@ describe('Bash', () => {
     expect((result.structured as { stdout: string }).stdout).toBe('\u001b[31mred\u001b[0m plain\n');
   });
 
-  it('BT-1: output is cut so that the marker after it is never lost, 30,000 characters in all', async () => {
+  it('BT-1/PO-3: output is cut so that the marker after it is never lost, 30,000 characters in all', async () => {
     const result = await run({ command: 'head -c 100000 /dev/zero | tr "\\0" x; exit 1' });
     expect(result.content.length).toBe(30_000);
-    expect(result.content.endsWith('x\n[exit code: 1]')).toBe(true);
-    expect(result.metadata.truncated).toBe(true);
+    expect(result.content.slice(29_812)).toBe(
+      'xxxxx\n[Output cut: showed the first 29,817 of 100,000 characters. To see the rest, redirect the output to a file and read it in parts, or filter it with grep, head or tail.]\n[exit code: 1]',
+    );
+    expect(result.metadata).toMatchObject({ truncated: true, originalLength: 100_000 });
+  });
+
+  it('PO-3: a cut successful output ends with a line saying what was cut and how to get the rest', async () => {
+    const result = await run({ command: 'seq 1 50000' });
+    expect(result.isError).toBe(false);
+    expect(result.content.length).toBe(30_000);
+    expect(result.content.split('\n').slice(-2)).toEqual([
+      '6188',
+      '[Output cut: showed the first 29,832 of 288,894 characters. To see the rest, redirect the output to a file and read it in parts, or filter it with grep, head or tail.]',
+    ]);
+    expect(result.metadata).toMatchObject({ truncated: true, originalLength: 288_894 });
   });
 
   it('BT-1: clamps the timeout to [1000, 600000], defaults to 120000, and passes the capture cap explicitly', async () => {

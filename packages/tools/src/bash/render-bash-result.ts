@@ -1,10 +1,14 @@
-import { ToolResult } from '@toolwright/core';
+import { describeCut, ToolResult } from '@toolwright/core';
 import { shellExitStatus, type ShellCommandResult } from '@toolwright/shell';
 import { cutText } from './cut-text.js';
 import { stripAnsi } from './strip-ansi.js';
 
 /** The most characters of a Bash result the model reads, marker included. */
 export const MAX_OUTPUT_CHARS = 30_000;
+
+/** How the model gets the rest of a cut output; the cut marker ends with it (also when the gate cuts). */
+export const BASH_CUT_HINT =
+  'To see the rest, redirect the output to a file and read it in parts, or filter it with grep, head or tail.';
 
 /**
  * What the model reads of a finished command (SPEC BT-1): stdout and stderr merged, escape codes
@@ -23,7 +27,7 @@ export function renderBashResult(result: ShellCommandResult, timeoutMs: number):
         ? `[exit code: ${status}]`
         : '';
   const merged = mergeStreams(stripAnsi(result.stdout), stripAnsi(result.stderr));
-  const { text, cut } = cutText(merged, MAX_OUTPUT_CHARS - (marker === '' ? 0 : marker.length + 1));
+  const { text, cut } = cutOutput(merged, MAX_OUTPUT_CHARS - (marker === '' ? 0 : marker.length + 1));
   const content = marker === '' ? text : `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${marker}`;
   const metadata = {
     exitCode: status,
@@ -32,13 +36,28 @@ export function renderBashResult(result: ShellCommandResult, timeoutMs: number):
     aborted: result.aborted,
     durationMs: Math.round(result.durationMs),
     truncated: cut || result.truncated,
+    ...(cut ? { originalLength: merged.length } : {}),
     stdoutBytes: result.stdoutBytes,
     stderrBytes: result.stderrBytes,
+    cutHint: BASH_CUT_HINT,
   };
   const structured = { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode, signal: result.signal };
   return marker === ''
     ? ToolResult.ok(content, { metadata, structured })
-    : { ...ToolResult.error(content, metadata), structured };
+    : ToolResult.error(content, { metadata, structured });
+}
+
+/**
+ * The output cut to `maxChars`, ending with a line that says what was cut and how to get the
+ * rest (SPEC PO-3), so a cut output never ends mid-line without a word. Within the limit, unchanged.
+ */
+function cutOutput(output: string, maxChars: number): { readonly text: string; readonly cut: boolean } {
+  if (output.length <= maxChars) return { text: output, cut: false };
+  // The line is measured with the largest count it can hold; one more character for the line break before it.
+  const room = maxChars - describeCut(maxChars, output.length, BASH_CUT_HINT).length - 1;
+  const { text } = cutText(output, room);
+  const lineBreak = text === '' || text.endsWith('\n') ? '' : '\n';
+  return { text: `${text}${lineBreak}${describeCut(text.length, output.length, BASH_CUT_HINT)}`, cut: true };
 }
 
 /** stdout, then stderr on a line of its own. */

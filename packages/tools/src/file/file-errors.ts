@@ -4,8 +4,7 @@ import type { Refusal } from './file-access.js';
 /** The error result for a refusal, with `refused` and `path` in its metadata for hosts. */
 export function refusalResult(refusal: Refusal & { readonly path?: string | undefined }): ToolResult {
   return ToolResult.error(refusal.reason, {
-    refused: refusal.refused,
-    ...(refusal.path === undefined ? {} : { path: refusal.path }),
+    metadata: { refused: refusal.refused, ...(refusal.path === undefined ? {} : { path: refusal.path }) },
   });
 }
 

@@ -38,7 +38,7 @@ export function renderRead({ path, size, offset, window }: ReadOutcome): ToolRes
     const total = window.totalLines ?? 0;
     return ToolResult.error(
       `${path} has ${count(total)} lines; there is no line ${count(offset)}. Use an offset from 1 to ${count(total)}.`,
-      { ...metadata, refused: 'offset-past-end' },
+      { metadata: { ...metadata, refused: 'offset-past-end' } },
     );
   }
   const numbered = window.lines.map((line, index) => {
