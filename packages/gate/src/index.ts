@@ -11,10 +11,10 @@ export {
   type Judgement,
 } from './permission/command-pattern.js';
 export { compilePathPattern, matchPath, type PathPattern } from './permission/path-pattern.js';
-export type { PathPermit } from './permission/permission-config.js';
 export type {
   ApprovalRequest,
   Approver,
+  PathPermit,
   PermissionConfig,
   PermissionDecision,
 } from './permission/permission-config.js';
