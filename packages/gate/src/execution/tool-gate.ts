@@ -1,6 +1,7 @@
 import {
   DEFAULT_RUN_OPTIONS,
   createToolUse,
+  describeInputErrorWithoutArguments,
   formatViolations,
   SILENT_LOGGER,
   ToolResult,
@@ -11,6 +12,7 @@ import {
   type ToolContext,
   type ToolLogger,
   type ToolUse,
+  violationWithoutValue,
 } from '@toolwright/core';
 import { PermissionChecker } from '../permission/permission-checker.js';
 import type { PathPermit, PermissionDecision } from '../permission/permission-config.js';
@@ -125,7 +127,9 @@ export class ToolGate {
       return finish(ToolResult.error(reason));
     }
     if (toolUse.inputError !== undefined) {
-      event({ stage: 'arguments', decision: 'deny', reason: toolUse.inputError });
+      const reason =
+        this.#options.auditArguments === true ? toolUse.inputError : describeInputErrorWithoutArguments(toolUse);
+      event({ stage: 'arguments', decision: 'deny', reason: reason ?? toolUse.inputError });
       return finish(ToolResult.error(toolUse.inputError));
     }
     // Bounded before expensive (SPEC PA-4): the size and depth caps run before any stage that reads the arguments.
@@ -210,15 +214,20 @@ export class ToolGate {
     }
     if (violations.length === 0) return undefined;
     const text = formatViolations(violations);
+    // Logs and audit events carry argument values only when the host asks (enum violations echo one).
+    const logged =
+      this.#options.auditArguments === true
+        ? violations.map((violation) => violation.message)
+        : violations.map(violationWithoutValue);
     if (this.#mode === SchemaValidationMode.ENFORCE) {
-      event({ stage: 'validation', decision: 'deny', reason: text });
+      event({ stage: 'validation', decision: 'deny', reason: logged.join('\n') });
       return ToolResult.error(text, { metadata: { violations } });
     }
     this.#logger.warn(`Schema violations in a call to ${tool.name} (WARN mode: the tool runs anyway)`, {
       tool: tool.name,
-      violations: violations.map((violation) => violation.message),
+      violations: logged,
     });
-    event({ stage: 'validation', decision: 'warn', reason: text });
+    event({ stage: 'validation', decision: 'warn', reason: logged.join('\n') });
     return undefined;
   }
 
