@@ -117,7 +117,7 @@ describe('ToolGate: validation', () => {
     expect(tool.runs).toBe(0);
   });
 
-  it('GV-5: a validator that throws yields an error result, never a crash', async () => {
+  it('GV-5: a schema whose validator throws while it is built yields an error result in ENFORCE, never a crash or a pass', async () => {
     const hostileSchema = new Proxy(
       {},
       {
@@ -130,7 +130,7 @@ describe('ToolGate: validation', () => {
     const result = await new ToolGate({ tools: [tool], schemaValidation: 'ENFORCE' }).execute(use('hostile', {}));
     expect(result.isError).toBe(true);
     expect(result.content).toBe(
-      'The arguments could not be checked (Maximum call stack size exceeded). The tool was not executed.',
+      "The arguments could not be checked because this tool's input schema cannot be compiled. The tool was not executed.",
     );
   });
 });
