@@ -1,5 +1,6 @@
 import { isPlainObject, type JsonObject } from '../input/json.js';
 import { copyData } from '../schema/map-schema.js';
+import { measureSchemaCost } from '../validation/measure-schema-cost.js';
 import { compileSchemaValidator } from '../validation/schema-validator.js';
 import { checkSchemaLimits } from './check-schema-limits.js';
 import { checkSchemaPatterns, SchemaProfile } from './check-schema-patterns.js';
@@ -30,7 +31,9 @@ export type ExternalSchemaCheck =
  * SC-4 limits (JSON data, depth, size — before anything recursive or any compiler looks at it);
  * an object schema at the top (`type: "object"`, as MCP requires); SC-1 (`$schema` dialect;
  * references inside the document that resolve; `$id` and `$schema` only at the root); SC-3
- * (patterns on the linear-time engine; the strict profile when asked); and finally a compile in
+ * (patterns on the linear-time engine; the strict profile when asked); the cost of checking one
+ * value (no loop that never goes into the value, no combinators multiplying past a budget —
+ * measured, never expanded); and finally a compile in
  * the schema's own ajv dialect, which also checks it against that dialect's meta-schema. No
  * validator is given a way to fetch. Never throws for any input.
  */
@@ -49,11 +52,20 @@ export function checkExternalSchema(schema: unknown, options: ExternalSchemaOpti
   if ('rule' in dialect) return refuse(dialect);
   const copy = copyData(schema) as Record<string, unknown>;
   if (dialect.canonical !== undefined) copy.$schema = dialect.canonical;
-  const problem = checkSchemaReferences(copy) ?? checkSchemaPatterns(copy, options.profile ?? SchemaProfile.STANDARD);
+  const problem =
+    checkSchemaReferences(copy) ??
+    checkSchemaPatterns(copy, options.profile ?? SchemaProfile.STANDARD) ??
+    checkCost(copy);
   if (problem !== undefined) return refuse(problem);
   const compileProblem = compileInDialect(copy, dialect.dialect);
   if (compileProblem !== undefined) return refuse(compileProblem);
   return { ok: true, schema: deepFreeze(copy) as JsonObject, dialect: dialect.dialect };
+}
+
+/** SC-4 beyond size and depth: what checking one value may cost (see `measureSchemaCost`). */
+function checkCost(schema: Record<string, unknown>): ExternalSchemaProblem | undefined {
+  const cost = measureSchemaCost(schema);
+  return cost.ok ? undefined : schemaProblem('SC-4', cost.path, cost.reason);
 }
 
 /**

@@ -5,6 +5,7 @@ import { isPlainObject } from '../input/json.js';
 import { mapSchema } from '../schema/map-schema.js';
 import { RANGE_KEYWORDS } from '../schema/schema-keywords.js';
 import { linearRegExpEngine } from './linear-regexp.js';
+import { measureSchemaCost } from './measure-schema-cost.js';
 import type { BranchCheck } from './fold-alternatives.js';
 import { translateErrors } from './translate-errors.js';
 import type { Violation } from './violation.js';
@@ -57,11 +58,17 @@ let metaCheckerDraft07: Ajv | undefined;
  * Compiles a schema into a shape validator on ajv: all errors at once, patterns on the
  * linear-time engine, own properties only, never defaults or coercion. Range keywords
  * (`minimum`, `maxLength`, …) are advice to the model and are not enforced (SPEC GV-3).
- * Throws {@link ToolwrightError} (`INVALID_SCHEMA`) when ajv cannot compile the schema.
+ * Throws {@link ToolwrightError} (`INVALID_SCHEMA`) when ajv cannot compile the schema, or when
+ * checking one value could cost too much (see `measureSchemaCost`).
  */
 export function compileSchemaValidator(schema: unknown): SchemaValidator {
   const draft07 = isPlainObject(schema) && schema.$schema === DRAFT_07_URI;
   const shapeSchema = toShapeSchema(schema);
+  const cost = measureSchemaCost(shapeSchema);
+  if (!cost.ok) {
+    const where = cost.path.length === 0 ? '' : ` (at ${cost.path.join('/')})`;
+    throw new ToolwrightError('INVALID_SCHEMA', `The schema cannot be compiled: ${cost.reason}${where}.`);
+  }
   let check: ValidateFunction;
   try {
     checkMetaSchema(shapeSchema, draft07);

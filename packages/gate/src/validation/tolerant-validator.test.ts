@@ -121,6 +121,23 @@ describe('compileTolerantValidator', () => {
     ]);
   });
 
+  it('GV-3/GV-5: a property whose check would multiply without end passes unchecked; its siblings are checked', () => {
+    const definitions: Record<string, unknown> = { d20: { type: 'string' } };
+    for (let level = 0; level < 20; level++) {
+      definitions[`d${level}`] = { allOf: [{ $ref: `#/$defs/d${level + 1}` }, { $ref: `#/$defs/d${level + 1}` }] };
+    }
+    const schema = {
+      type: 'object',
+      properties: { slow: { $ref: '#/$defs/d0' }, endless: { $ref: '#/$defs/loop' }, n: { type: 'integer' } },
+      $defs: { ...definitions, loop: { anyOf: [{ type: 'string' }, { $ref: '#/$defs/loop' }] } },
+    };
+    const validator = compileTolerantValidator(schema);
+    expect(validator.unchecked).toEqual(['property slow', 'property endless']);
+    expect(validator.validate({ slow: 1, endless: 2, n: 'x' }).map((violation) => violation.message)).toEqual([
+      "Parameter 'n' must be an integer. The tool was not executed.",
+    ]);
+  });
+
   it('GV-3/GV-5: a reference with a malformed escape is passed unchecked instead of failing every call', () => {
     const schema = { type: 'object', properties: { a: { $ref: '#/%E0%A4%A' }, b: { type: 'boolean' } } };
     const validator = compileTolerantValidator(schema);
