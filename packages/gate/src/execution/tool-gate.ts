@@ -155,7 +155,11 @@ export class ToolGate {
         reason: decision.reason,
       } as const;
       event({ ...audit, decision: decision.allowed ? 'allow' : 'deny' });
-      if (!decision.allowed) return finish(ToolResult.error(decision.reason, { metadata: { policyDenied: true } }));
+      if (!decision.allowed) {
+        const reason =
+          decision.subjectMissing === true ? this.#withViolations(tool, toolUse, decision.reason) : decision.reason;
+        return finish(ToolResult.error(reason, { metadata: { policyDenied: true } }));
+      }
     }
     if (this.#mode !== SchemaValidationMode.OFF) {
       const refused = this.#validate(tool, toolUse, event);
@@ -196,6 +200,19 @@ export class ToolGate {
     if (this.#permissions === undefined) return confineToWorkingDirectory(tool, toolUse.input, cwd);
     const decision = await this.#permissions.check(tool, toolUse.input, cwd, this.#options.approver);
     return decision.allowed ? { ...decision, permit: this.#permissions.permitFor(tool, decision) } : decision;
+  }
+
+  /**
+   * A denial for a missing subject, followed by the schema's sentences when the arguments break it
+   * (a mistyped `file_path` leaves the path empty: the model learns its mistake, not just "empty path").
+   */
+  #withViolations(tool: Tool, toolUse: ToolUse, reason: string): string {
+    try {
+      const violations = validatorFor(tool.inputSchema).validate(toolUse.input.toJSON());
+      return violations.length === 0 ? reason : `${reason}\n${formatViolations(violations)}`;
+    } catch {
+      return reason;
+    }
   }
 
   /** Applies the validation mode; returns the refusal in ENFORCE mode. */

@@ -62,12 +62,15 @@ export class PermissionChecker {
     const call = new CallUnderJudgement(tool, input, cwd, subject, failed);
     const judge = (rule: PermissionRule): Judgement => this.#judge(rule, call);
     const base = { ...(subject === undefined ? {} : { subject }), ...call.judgedPaths() };
+    const missing = subject !== undefined && subject.value === '' && rules.some((rule) => rule.list === 'allow');
+    const subjectMissing = missing ? { subjectMissing: true } : {};
 
     const deny = rules.find((rule) => rule.list === 'deny' && judge(rule) !== 'no-match');
     if (deny !== undefined) {
       const problem = call.pathProblem();
       return {
         ...base,
+        ...(deny.pattern === undefined ? {} : subjectMissing),
         allowed: false,
         decidedBy: 'deny',
         rule: deny.source,
@@ -87,6 +90,7 @@ export class PermissionChecker {
     }
     return {
       ...base,
+      ...subjectMissing,
       allowed: false,
       decidedBy: 'default',
       reason: denialWithoutMatch(tool, allowRules, call, allow !== undefined),

@@ -41,6 +41,11 @@ export interface PermissionDecision {
   readonly realPath?: string;
   /** For a human: why the call may not run, and what to change. */
   readonly reason: string;
+  /**
+   * The call was refused because its subject was missing (empty) although rules could allow the
+   * tool: the model likely mistyped the parameter, and may learn that from the schema's sentences.
+   */
+  readonly subjectMissing?: boolean;
 }
 
 /**

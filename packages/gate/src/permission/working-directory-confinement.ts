@@ -42,6 +42,7 @@ export function confineToWorkingDirectory(
     const problem = resolved === undefined ? 'The path is empty.' : resolved.problem;
     return {
       ...base,
+      ...(resolved === undefined ? { subjectMissing: true } : {}),
       allowed: false,
       reason: `Permission denied: the ${tool.name} path ${show(subject.value)} cannot be judged. ${problem}`,
     };

@@ -198,4 +198,21 @@ describe('the file tools through the gate', () => {
       expect(read?.content).toBe(`     1\tnew ${run}`);
     }
   });
+
+  it("PM-6: a mistyped path parameter is denied with the schema's sentence, so the model learns its mistake; a tool no rule allows reveals nothing", async () => {
+    expect(await call('Read', { file_paht: 'notes.txt' })).toMatchObject({
+      isError: true,
+      metadata: { policyDenied: true },
+      content:
+        "Permission denied: this Read call has an empty path, which no pattern matches.\nUnknown parameter 'file_paht'. Did you mean 'file_path'? The tool was not executed.",
+    });
+    const unconfigured = new ToolGate({ tools: createFileTools(), cwd: allowed });
+    expect((await unconfigured.execute(createToolUse('t', 'Read', { file_paht: 'notes.txt' }))).content).toBe(
+      "Permission denied: the Read path '' cannot be judged. The path is empty.\nUnknown parameter 'file_paht'. Did you mean 'file_path'? The tool was not executed.",
+    );
+    const onlyGrep = new ToolGate({ tools: createFileTools(), permissions: { allow: ['Grep'] } });
+    expect((await onlyGrep.execute(createToolUse('t', 'Read', { file_paht: 'notes.txt' }))).content).toBe(
+      'Permission denied: Read is not in the allow list. Add Read or Read(pattern) to allow it.',
+    );
+  });
 });
