@@ -108,6 +108,15 @@ describe('our MCP server over stdio, driven by the official client', () => {
     });
   });
 
+  it("TC-1/MC-1: a '__proto__' key sent as JSON over stdio reaches the gate as data and is refused as unknown", async () => {
+    // JSON.parse keeps "__proto__" as an own key, and the client writes it back out as JSON text.
+    const args = JSON.parse('{"file_path":"/work/notes.txt","__proto__":{"limit":3}}') as Record<string, unknown>;
+    expect(await call('read_file', args)).toEqual({
+      content: [{ type: 'text', text: "Unknown parameter '__proto__'. The tool was not executed." }],
+      isError: true,
+    });
+  });
+
   it('MC-1: an unknown tool is an isError result listing the available tools', async () => {
     expect(await call('read_files', {})).toEqual({
       content: [{ type: 'text', text: "Unknown tool 'read_files'. Available tools: read_file, delete_file." }],

@@ -50,4 +50,14 @@ describe('fromCallToolResult', () => {
       'The remote tool failed without saying why.',
     );
   });
+
+  it("TC-4/MC-2: an error keeps the server's structured payload", () => {
+    expect(
+      fromCallToolResult({
+        content: [{ type: 'text', text: '[exit code: 2]' }],
+        structuredContent: { stderr: 'no such file' },
+        isError: true,
+      }),
+    ).toEqual({ content: '[exit code: 2]', structured: { stderr: 'no such file' }, isError: true, metadata: {} });
+  });
 });

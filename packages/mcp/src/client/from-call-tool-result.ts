@@ -3,7 +3,8 @@ import { isPlainObject, ToolResult } from '@toolwright/core';
 /**
  * The ToolResult of an MCP `tools/call` result (SPEC MC-2): text blocks joined by newlines, other
  * blocks named in one line each (`[image: image/png, 1024 bytes]`), `structuredContent` as the
- * structured payload (and as the text when there is no other), `isError` kept.
+ * structured payload (and as the text when there is no other), `isError` kept — an error keeps
+ * its structured payload too.
  */
 export function fromCallToolResult(result: Record<string, unknown>): ToolResult {
   const blocks = Array.isArray(result.content) ? (result.content as unknown[]) : [];
@@ -11,8 +12,8 @@ export function fromCallToolResult(result: Record<string, unknown>): ToolResult 
   let text = blocks.map(describeBlock).join('\n');
   if (text === '' && structured !== undefined) text = JSON.stringify(structured);
   if (result.isError === true)
-    return ToolResult.error(text === '' ? 'The remote tool failed without saying why.' : text);
-  return ToolResult.ok(text, structured === undefined ? {} : { structured });
+    return ToolResult.error(text === '' ? 'The remote tool failed without saying why.' : text, { structured });
+  return ToolResult.ok(text, { structured });
 }
 
 function describeBlock(block: unknown): string {

@@ -3,6 +3,7 @@ import { AbstractTool, SafetyLevel, ToolResult, type ToolContext } from '@toolwr
 import { ToolGate } from '@toolwright/gate';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { CallToolResultSchema, EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { createMcpServer } from './create-mcp-server.js';
 
@@ -42,6 +43,25 @@ class WaitTool extends AbstractTool {
   }
 }
 
+/** A tool whose result each test sets; no output schema unless given one. */
+class FixedTool extends AbstractTool {
+  constructor(
+    private readonly result: ToolResult,
+    outputSchema?: Record<string, unknown>,
+  ) {
+    super({
+      name: 'fixed',
+      description: 'Answers with a fixed result',
+      safety: SafetyLevel.READ_ONLY,
+      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+      ...(outputSchema === undefined ? {} : { outputSchema }),
+    });
+  }
+  protected run(): ToolResult {
+    return this.result;
+  }
+}
+
 async function connect(gate: ToolGate): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await createMcpServer(gate).connect(serverSide);
@@ -73,6 +93,66 @@ describe('createMcpServer', () => {
     expect(await client.callTool({ name: 'stats', arguments: { text: 'hello' } })).toEqual({
       content: [{ type: 'text', text: '5 characters' }],
       structuredContent: { length: 5 },
+    });
+    await client.close();
+  });
+
+  it("TC-1/MC-1: an own '__proto__' argument reaches the gate as data, and ENFORCE refuses it like any unknown key", async () => {
+    const client = await connect(new ToolGate({ tools: [new StatsTool()], schemaValidation: 'ENFORCE' }));
+    const args = JSON.parse('{"text":"hello","__proto__":{"text":"polluted"}}') as Record<string, unknown>;
+    expect(await client.callTool({ name: 'stats', arguments: args })).toEqual({
+      content: [{ type: 'text', text: "Unknown parameter '__proto__'. The tool was not executed." }],
+      isError: true,
+    });
+    expect(await client.callTool({ name: 'stats', arguments: { text: 'hello' } })).toEqual({
+      content: [{ type: 'text', text: '5 characters' }],
+      structuredContent: { length: 5 },
+    });
+    await client.close();
+  });
+
+  it('MC-1: a tools/call without a tool name is a protocol error; other methods are not found', async () => {
+    const client = await connect(new ToolGate({ tools: [new StatsTool()] }));
+    await expect(
+      client.request({ method: 'tools/call', params: { arguments: {} } }, CallToolResultSchema),
+    ).rejects.toMatchObject({
+      code: -32602,
+      message:
+        'MCP error -32602: Invalid tools/call request: params.name: Invalid input: expected string, received undefined',
+    });
+    await expect(client.request({ method: 'toolwright/unknown', params: {} }, EmptyResultSchema)).rejects.toMatchObject(
+      { code: -32601, message: 'MCP error -32601: Method not found' },
+    );
+    await client.close();
+  });
+
+  it('PO-3/MC-1: a structured payload over the output limit does not go on the wire', async () => {
+    const big = ToolResult.ok('done', { structured: { stdout: 'x'.repeat(1_048_576) } });
+    const client = await connect(new ToolGate({ tools: [new FixedTool(big)] }));
+    expect(await client.callTool({ name: 'fixed', arguments: {} })).toEqual({
+      content: [{ type: 'text', text: 'done' }],
+    });
+    await client.close();
+  });
+
+  it('PO-3/MC-1: when the payload an output schema promises is left out, the client gets an error, not a broken success', async () => {
+    const big = ToolResult.ok('42 rows', { structured: { rows: 'x'.repeat(40_000) } });
+    const client = await connect(new ToolGate({ tools: [new FixedTool(big, { type: 'object' })] }));
+    await client.listTools();
+    expect(await client.callTool({ name: 'fixed', arguments: {} })).toEqual({
+      content: [{ type: 'text', text: '42 rows' }],
+      isError: true,
+    });
+    await client.close();
+  });
+
+  it("TC-4/MC-1: a failing tool's structured payload reaches the client", async () => {
+    const failed = ToolResult.error('[exit code: 2]', { structured: { stderr: 'no such file' } });
+    const client = await connect(new ToolGate({ tools: [new FixedTool(failed)] }));
+    expect(await client.callTool({ name: 'fixed', arguments: {} })).toEqual({
+      content: [{ type: 'text', text: '[exit code: 2]' }],
+      structuredContent: { stderr: 'no such file' },
+      isError: true,
     });
     await client.close();
   });

@@ -1,7 +1,12 @@
 import { createToolUse } from '@toolwright/core';
 import type { ToolGate } from '@toolwright/gate';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  type JSONRPCRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import { toCallToolResult } from './to-call-tool-result.js';
 import { toMcpTool } from './to-mcp-tool.js';
 
@@ -26,6 +31,12 @@ export interface McpServerOptions {
  * `gate.execute` — lookup, policies, permissions, limits, validation, timeout, output limit —
  * with the client's cancellation as the call's signal. Errors are `isError` results, never
  * protocol errors, so the client's model reads the gate's sentences.
+ *
+ * The gate gets the arguments exactly as the client sent them. A handler registered with
+ * `setRequestHandler` would receive them rebuilt by the SDK's schema, which drops an own
+ * `__proto__` key (a JSON parse keeps it as data): the call would run without it, where the CLI
+ * refuses it as an unknown parameter. So `tools/call` is answered by the fallback handler, which
+ * receives the request as the transport parsed it, after the same check of its shape.
  */
 export function createMcpServer(gate: ToolGate, options: McpServerOptions = {}): Server {
   const server = new Server(
@@ -36,13 +47,34 @@ export function createMcpServer(gate: ToolGate, options: McpServerOptions = {}):
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: gate.offeredTools().map(toMcpTool) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const toolUse = createToolUse(String(extra.requestId), request.params.name, request.params.arguments ?? {});
+  server.fallbackRequestHandler = async (request, extra) => {
+    // What the SDK answers for a method without a handler, word for word.
+    if (request.method !== 'tools/call') throw protocolError(ErrorCode.MethodNotFound, 'Method not found');
+    const checked = CallToolRequestSchema.safeParse(request);
+    if (!checked.success) {
+      const problems = checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+      throw protocolError(ErrorCode.InvalidParams, `Invalid tools/call request: ${problems.join('; ')}`);
+    }
+    const { name } = checked.data.params;
+    const toolUse = createToolUse(String(extra.requestId), name, rawArguments(request) ?? {});
     const result = await gate.execute(toolUse, {
       signal: extra.signal,
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     });
-    return toCallToolResult(result);
-  });
+    return toCallToolResult(result, gate.registry.resolve(name));
+  };
   return server;
+}
+
+/** An error the SDK answers with as a JSON-RPC error: this code, this message (without `McpError`'s prefix). */
+function protocolError(code: ErrorCode, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+/** A `tools/call` request's arguments as the transport parsed them (own `__proto__` keys included). */
+function rawArguments(request: JSONRPCRequest): unknown {
+  const params: unknown = request.params;
+  return typeof params === 'object' && params !== null && Object.hasOwn(params, 'arguments')
+    ? (params as { arguments?: unknown }).arguments
+    : undefined;
 }

@@ -2,6 +2,8 @@ import { ToolResult } from '@toolwright/core';
 import { describe, expect, it } from 'vitest';
 import { toCallToolResult } from './to-call-tool-result.js';
 
+const withOutputSchema = { outputSchema: { type: 'object', properties: { n: { type: 'integer' } } } };
+
 describe('toCallToolResult', () => {
   it('MC-1: an ok result is one text block, with structuredContent when the payload is an object', () => {
     expect(toCallToolResult(ToolResult.ok('done', { structured: { n: 1 } }))).toEqual({
@@ -15,9 +17,31 @@ describe('toCallToolResult', () => {
 
   it('MC-1: an error result is isError with its sentences as the text', () => {
     const text = "Unknown parameter 'file_paht'. Did you mean 'file_path'? The tool was not executed.";
-    expect(toCallToolResult(ToolResult.error(text, { violations: [] }))).toEqual({
+    expect(toCallToolResult(ToolResult.error(text, { metadata: { violations: [] } }))).toEqual({
       content: [{ type: 'text', text }],
       isError: true,
     });
+  });
+
+  it("TC-4/MC-1: an error's structured payload goes out, unless the tool's output schema would judge it", () => {
+    const failed = ToolResult.error('[exit code: 2]', { structured: { stderr: 'no such file' } });
+    expect(toCallToolResult(failed, {})).toEqual({
+      content: [{ type: 'text', text: '[exit code: 2]' }],
+      structuredContent: { stderr: 'no such file' },
+      isError: true,
+    });
+    expect(toCallToolResult(failed, withOutputSchema)).toEqual({
+      content: [{ type: 'text', text: '[exit code: 2]' }],
+      isError: true,
+    });
+  });
+
+  it('PO-3/MC-1: a success without the payload its output schema promises (left out at the limit) goes out as an error', () => {
+    const dropped = ToolResult.ok('42 rows', { metadata: { structuredDropped: true, structuredLength: 80_000 } });
+    expect(toCallToolResult(dropped, withOutputSchema)).toEqual({
+      content: [{ type: 'text', text: '42 rows' }],
+      isError: true,
+    });
+    expect(toCallToolResult(dropped, {})).toEqual({ content: [{ type: 'text', text: '42 rows' }] });
   });
 });

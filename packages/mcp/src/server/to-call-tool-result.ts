@@ -1,15 +1,25 @@
-import { isPlainObject, type ToolResult } from '@toolwright/core';
+import { isPlainObject, type Tool, type ToolResult } from '@toolwright/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 /**
  * The MCP `tools/call` result of a gate result (SPEC MC-1): the text the model reads as one text
  * block, `isError: true` on errors (refusals and violations carry the GV-2 sentences as that
- * text), and a structured payload as `structuredContent` when it is a JSON object.
+ * text), and a structured payload that is a JSON object as `structuredContent` — an error's too,
+ * unless the tool declares an output schema (which promises the shape of successful results only,
+ * and which the client checks any payload against).
+ *
+ * A tool that declares an output schema promises `structuredContent` on success. When the payload
+ * is missing — left out at the output limit, say (the metadata says `structuredDropped`) — the
+ * result goes out as an error with the same text, rather than as a success the client would refuse.
  */
-export function toCallToolResult(result: ToolResult): CallToolResult {
+export function toCallToolResult(result: ToolResult, tool?: Pick<Tool, 'outputSchema'>): CallToolResult {
+  const structured = isPlainObject(result.structured) ? result.structured : undefined;
+  const declaresOutput = tool?.outputSchema !== undefined;
+  const isError = result.isError || (declaresOutput && structured === undefined);
+  const sendStructured = structured !== undefined && (!isError || !declaresOutput);
   return {
     content: [{ type: 'text', text: result.content }],
-    ...(!result.isError && isPlainObject(result.structured) ? { structuredContent: result.structured } : {}),
-    ...(result.isError ? { isError: true } : {}),
+    ...(sendStructured ? { structuredContent: structured } : {}),
+    ...(isError ? { isError: true } : {}),
   };
 }
