@@ -71,7 +71,8 @@ function compile(pattern: string): LinearPatternCheck {
     translated = translateEcmaPattern(pattern);
   } catch (error) {
     if (error instanceof PatternRefusal) return { ok: false, reason: error.message };
-    throw error;
+    // Nothing else is expected; a pattern that cannot be read is refused all the same.
+    return { ok: false, reason: `it cannot be read (${error instanceof Error ? error.message : String(error)})` };
   }
   if (translated.size > MAX_PATTERN_PROGRAM_SIZE) {
     return {

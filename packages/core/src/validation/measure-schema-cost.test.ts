@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { createExternalToolDefinition } from '../external/external-tool-definition.js';
@@ -243,4 +244,67 @@ describe('measureSchemaCost', () => {
       reason: 'it is too intricate to measure what checking a value costs (over 2000000 steps)',
     });
   });
+
+  it('SC-2/GV-5: for any schema-shaped input the constructor answers with a definition or a refusal, and an accepted one validates any value', () => {
+    fc.assert(
+      fc.property(schemaLike, fc.jsonValue({ maxDepth: 4 }), (properties, value) => {
+        const inputSchema = { type: 'object', ...(properties as object) };
+        const cost = measureSchemaCost(inputSchema);
+        expect(cost.ok ? cost.evaluations <= MAX_EVALUATIONS_PER_VALUE : typeof cost.reason).toBe(
+          cost.ok ? true : 'string',
+        );
+        let definition;
+        try {
+          definition = createExternalToolDefinition({ name: 'probe', description: '', inputSchema, origin: 'fuzz' });
+        } catch (error) {
+          expect(ToolwrightError.isInstance(error) && error.code).toBe('INVALID_EXTERNAL_SCHEMA');
+          return;
+        }
+        expect(Array.isArray(compileSchemaValidator(definition.inputSchema).validate(value))).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
+
+const KEYWORDS = [
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'items',
+  'prefixItems',
+  'contains',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'propertyNames',
+  '$ref',
+  '$dynamicRef',
+  '$anchor',
+  '$dynamicAnchor',
+  '$defs',
+  'type',
+  'pattern',
+];
+
+/** Objects built from schema keywords, with values that are schemas, lists, maps or references. */
+const schemaLike: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown; value: unknown }>((tie) => ({
+  schema: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.boolean(),
+    fc.dictionary(fc.constantFrom(...KEYWORDS), tie('value'), { maxKeys: 4 }),
+  ),
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constantFrom('#', '#/$defs/a', '#/$defs/b', '#/properties/a', '#a', 'a', 'string', '^a+$', '(a)\\1', 1, null),
+    tie('schema'),
+    fc.array(tie('schema'), { maxLength: 3 }),
+    fc.dictionary(fc.constantFrom('a', 'b', '^a'), tie('schema'), { maxKeys: 3 }),
+  ),
+})).schema;
