@@ -72,12 +72,16 @@ describe('our MCP server over stdio, driven by the official client', () => {
     });
   });
 
-  it('MC-1: permission comes before validation: without its subject field the call is denied, not described', async () => {
+  it("MC-1: without its subject field an allowed tool's call is denied, and the denial says what the arguments lack", async () => {
     expect(await call('read_file', { limit: 'ten' })).toEqual({
       content: [
         {
           type: 'text',
-          text: 'Permission denied: this read_file call has an empty path, which no pattern matches.',
+          text: [
+            'Permission denied: this read_file call has an empty path, which no pattern matches.',
+            "Parameter 'file_path' is required (string). The tool was not executed.",
+            "Parameter 'limit' must be an integer. The tool was not executed.",
+          ].join('\n'),
         },
       ],
       isError: true,
