@@ -52,7 +52,7 @@ describe('loadManifestBundles', () => {
         `manifest ${bad}`,
         'web',
         'INVALID_EXTERNAL_SCHEMA',
-        `External tool 'crawl' from manifest ${bad} (bundle 'web'): inputSchema#/properties/u/pattern breaks SC-3: pattern '(a)\\1' cannot run on the linear-time regular-expression engine (error parsing regexp: invalid escape sequence: \`\\1\`).`,
+        `External tool 'crawl' from manifest ${bad} (bundle 'web'): inputSchema#/properties/u/pattern breaks SC-3: pattern '(a)\\1' is refused: \\1 is a backreference, which the linear-time engine cannot run.`,
       ],
     ]);
   });
