@@ -20,29 +20,36 @@ Run toolwright <command> --help for a command's options. <module> is a compiled 
 
 type Command = (args: readonly string[], io: CliIo) => Promise<number>;
 
-const COMMANDS: Record<string, { run: Command; help: string }> = {
-  docs: { run: docsCommand, help: DOCS_HELP },
-  check: { run: checkCommand, help: CHECK_HELP },
-  schema: { run: schemaCommand, help: SCHEMA_HELP },
-  call: { run: callCommand, help: CALL_HELP },
-  serve: { run: serveCommand, help: SERVE_HELP },
-};
+/** A command: what runs it, and its `--help` text. */
+interface CommandEntry {
+  readonly run: Command;
+  readonly help: string;
+}
+
+// A Map, so that a name like `constructor` or `__proto__` finds nothing rather than Object's own members.
+const COMMANDS: ReadonlyMap<string, CommandEntry> = new Map([
+  ['docs', { run: docsCommand, help: DOCS_HELP }],
+  ['check', { run: checkCommand, help: CHECK_HELP }],
+  ['schema', { run: schemaCommand, help: SCHEMA_HELP }],
+  ['call', { run: callCommand, help: CALL_HELP }],
+  ['serve', { run: serveCommand, help: SERVE_HELP }],
+]);
 
 /** Runs the `toolwright` command line; returns the exit code (0 ok, 1 an error result or a problem found, 2 bad usage). */
 export async function runCli(
   argv: readonly string[],
   io: CliIo,
-  extra: Record<string, { run: Command; help: string }> = {},
+  extra: Readonly<Record<string, CommandEntry>> = {},
 ): Promise<number> {
-  const commands = { ...COMMANDS, ...extra };
+  const commands = new Map([...COMMANDS, ...Object.entries(extra)]);
   const [name, ...args] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(HELP);
     return name === undefined ? 2 : 0;
   }
-  const command = commands[name];
+  const command = commands.get(name);
   if (command === undefined) {
-    io.stderr(`toolwright: unknown command '${name}'. Commands: ${Object.keys(commands).join(', ')}.\n`);
+    io.stderr(`toolwright: unknown command '${name}'. Commands: ${[...commands.keys()].join(', ')}.\n`);
     return 2;
   }
   if (args.includes('--help') || args.includes('-h')) {

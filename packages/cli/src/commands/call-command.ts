@@ -47,7 +47,7 @@ export async function callCommand(args: readonly string[], io: CliIo): Promise<n
     throw new UsageError(`the arguments are not valid JSON: ${(error as Error).message}`);
   }
   const mode = values['schema-mode'].toUpperCase();
-  if (!(mode in SchemaValidationMode))
+  if (!Object.hasOwn(SchemaValidationMode, mode))
     throw new UsageError(`--schema-mode must be OFF, WARN or ENFORCE, not ${values['schema-mode']}`);
   const plugin = await loadPlugin(specifier, io.cwd);
   try {

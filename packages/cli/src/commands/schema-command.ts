@@ -10,17 +10,21 @@ export const SCHEMA_HELP = `Usage: toolwright schema <module> <Tool> [--provider
 Prints one tool's definition as the provider expects it (default: anthropic).
 `;
 
-const PROVIDERS = {
-  anthropic: (tool: Tool) => toAnthropicTool(tool),
-  openai: (tool: Tool) => toOpenAIChatTool(tool),
-  'openai-strict': (tool: Tool) => toOpenAIChatTool(tool, { strict: true }),
-  mcp: (tool: Tool) => ({
-    name: tool.name,
-    description: tool.description,
-    inputSchema: tool.inputSchema,
-    annotations: { readOnlyHint: tool.safety.level === 'READ_ONLY', destructiveHint: tool.safety.destructive },
-  }),
-} as const;
+// A Map, so that `--provider constructor` is refused rather than finding Object's own member.
+const PROVIDERS: ReadonlyMap<string, (tool: Tool) => unknown> = new Map<string, (tool: Tool) => unknown>([
+  ['anthropic', (tool) => toAnthropicTool(tool)],
+  ['openai', (tool) => toOpenAIChatTool(tool)],
+  ['openai-strict', (tool) => toOpenAIChatTool(tool, { strict: true })],
+  [
+    'mcp',
+    (tool) => ({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      annotations: { readOnlyHint: tool.safety.level === 'READ_ONLY', destructiveHint: tool.safety.destructive },
+    }),
+  ],
+]);
 
 /** `toolwright schema` (SPEC CL-3). */
 export async function schemaCommand(args: readonly string[], io: CliIo): Promise<number> {
@@ -32,9 +36,9 @@ export async function schemaCommand(args: readonly string[], io: CliIo): Promise
   const [specifier, name] = positionals;
   if (specifier === undefined || name === undefined || positionals.length > 2)
     throw new UsageError('schema takes a plugin module and a tool name');
-  const provider = PROVIDERS[values.provider as keyof typeof PROVIDERS];
+  const provider = PROVIDERS.get(values.provider);
   if (provider === undefined)
-    throw new UsageError(`--provider must be one of ${Object.keys(PROVIDERS).join(', ')}, not ${values.provider}`);
+    throw new UsageError(`--provider must be one of ${[...PROVIDERS.keys()].join(', ')}, not ${values.provider}`);
   const plugin = await loadPlugin(specifier, io.cwd);
   try {
     io.stdout(`${JSON.stringify(provider(findTool(plugin.tools, name, specifier)), null, 2)}\n`);

@@ -8,18 +8,20 @@ export function exampleCall(
 ): Record<string, unknown> {
   const properties = isPlainObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required : [];
-  const call: Record<string, unknown> = {};
+  // Null prototype: a parameter named `__proto__` is a key like any other.
+  const call: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const name of required) {
-    const property = properties[name as string];
-    if (isPlainObject(property)) call[name as string] = exampleValue(property, root, name as string, depth);
+    if (typeof name !== 'string' || !Object.hasOwn(properties, name)) continue;
+    const property = properties[name];
+    if (isPlainObject(property)) call[name] = exampleValue(property, root, name, depth);
   }
   return call;
 }
 
 function exampleValue(schema: Record<string, unknown>, root: unknown, name: string, depth: number): unknown {
-  if ('default' in schema) return schema.default;
+  if (Object.hasOwn(schema, 'default')) return schema.default;
   if (Array.isArray(schema.enum)) return schema.enum[0];
-  if ('const' in schema) return schema.const;
+  if (Object.hasOwn(schema, 'const')) return schema.const;
   if (typeof schema.$ref === 'string') {
     const target = resolveLocalRef(root, schema.$ref);
     return depth < 3 && isPlainObject(target) ? exampleCall(target, root, depth + 1) : {};

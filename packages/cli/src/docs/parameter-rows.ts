@@ -38,7 +38,7 @@ export function parameterRows(
       name,
       type,
       required: required.has(name),
-      ...('default' in property ? { defaultValue: property.default } : {}),
+      ...(Object.hasOwn(property, 'default') ? { defaultValue: property.default } : {}),
       ...(Array.isArray(property.enum) ? { allowed: property.enum } : {}),
       description: typeof property.description === 'string' ? property.description : '',
     });
