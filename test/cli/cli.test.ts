@@ -52,14 +52,14 @@ describe('toolwright (the built binary)', () => {
   });
 
   it('CL-2: check passes a clean plugin and fails an open schema, naming the problems', () => {
-    expect(toolwright(['check', PLUGIN])).toMatchObject({ status: 0, stdout: '1 tools checked, no problems.\n' });
+    expect(toolwright(['check', PLUGIN])).toMatchObject({ status: 0, stdout: '1 tool checked, no problems.\n' });
     const bad = toolwright(['check', 'test/fixtures/plugins/open-schema.mjs']);
     expect(bad.status).toBe(1);
     expect(bad.stdout).toBe(
       [
-        'open_schema: its input schema does not say additionalProperties: false at the top level (TC-5)',
+        'open_schema: inputSchema# does not say additionalProperties: false, so it accepts keys no field reads',
         "open_schema: parameter 'path' has no description",
-        '2 problems in 1 tools.',
+        '2 problems in 1 tool.',
         '',
       ].join('\n'),
     );
@@ -69,9 +69,42 @@ describe('toolwright (the built binary)', () => {
     expect(toolwright(['check', 'test/fixtures/plugins/remote-ref.mjs'])).toMatchObject({
       status: 1,
       stdout:
-        "remote_ref: inputSchema#/properties/target/$ref breaks SC-1: $ref must start with '#' (a reference inside the schema), not 'https://example.com/target.json'\n1 problems in 1 tools.\n",
+        "remote_ref: inputSchema#/properties/target/$ref: $ref must start with '#' (a reference inside the schema), not 'https://example.com/target.json'\n1 problem in 1 tool.\n",
     });
     expect(toolwright(['check', 'builtin'])).toMatchObject({ status: 0, stdout: '9 tools checked, no problems.\n' });
+  });
+
+  it('CL-2/TC-8: check finds every open object at any depth, named by its path, records and explicit true included', () => {
+    expect(toolwright(['check', 'test/cli/fixtures/open-objects.mjs'])).toEqual({
+      status: 1,
+      stderr: '',
+      stdout: [
+        'open_below: inputSchema#/properties/customer does not say additionalProperties: false, so it accepts keys no field reads',
+        'open_below: inputSchema#/properties/lines/items says additionalProperties: true, so it accepts keys no field reads; say additionalProperties: false',
+        'open_below: inputSchema#/properties/pair/prefixItems/1 does not say additionalProperties: false, so it accepts keys no field reads',
+        'open_below: inputSchema#/properties/choice/anyOf/1 does not say additionalProperties: false, so it accepts keys no field reads',
+        'open_below: inputSchema#/properties/labels accepts any key (additionalProperties is a schema: a record); list the keys as properties and say additionalProperties: false',
+        'open_below: inputSchema#/properties/scores accepts any key that matches a pattern (patternProperties: a record, as Type.Record makes); list the keys as properties and say additionalProperties: false',
+        'open_below: inputSchema#/$defs/Address does not say additionalProperties: false, so it accepts keys no field reads',
+        '7 problems in 1 tool.',
+        '',
+      ].join('\n'),
+    });
+  });
+
+  it('CL-2: check reports two tools of one name; the other commands refuse the module as a usage error', () => {
+    const module = 'test/cli/fixtures/duplicate-names.mjs';
+    expect(toolwright(['check', module])).toEqual({
+      status: 1,
+      stderr: '',
+      stdout:
+        'lookup: 2 tools have this name (export LegacyLookupTool, export LookupTool); tool names must be unique\n1 problem in 3 tools.\n',
+    });
+    expect(toolwright(['schema', module, 'note'])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: `toolwright schema: ${module} exports 2 tools named 'lookup' (export LegacyLookupTool, export LookupTool); tool names must be unique\n`,
+    });
   });
 
   it('CL-3: prints a definition per provider', () => {

@@ -11,8 +11,27 @@ export interface LoadedPlugin {
   readonly name: string;
   /** Its tools, in export order. */
   readonly tools: readonly Tool[];
+  /** Where each tool came from: `default export`, `default export [2]`, `export OrdersTool`, or `builtin`. */
+  readonly origins: ReadonlyMap<Tool, string>;
   /** Ends what the tools started (background commands). */
   dispose(): Promise<void>;
+}
+
+/** Options of {@link loadPlugin}. */
+export interface LoadPluginOptions {
+  /**
+   * Keep tools that share a name, for a caller that reports them (`toolwright check`). By default
+   * two tools of one name are a usage error: the module could not be served or documented as it is.
+   */
+  readonly keepDuplicateNames?: boolean;
+}
+
+/** Two or more tools of a plugin that share a name. */
+export interface DuplicateName {
+  /** The shared name. */
+  readonly name: string;
+  /** Where each of the tools came from, in export order. */
+  readonly origins: readonly string[];
 }
 
 const COMPILE_HINT =
@@ -21,9 +40,15 @@ const COMPILE_HINT =
 /**
  * Loads a plugin module (SPEC §6): `builtin`, or a JS module (a `.ts` file through tsx where it is
  * installed) that exports tool instances or tool classes — as the default export (one or an
- * array) or as named exports. Classes are constructed without arguments.
+ * array) or as named exports. Classes are constructed without arguments. A tool exported twice
+ * (the same instance, or a class next to an instance of it) counts once; two different tools of
+ * one name are a usage error unless `keepDuplicateNames` is set.
  */
-export async function loadPlugin(specifier: string, cwd: string): Promise<LoadedPlugin> {
+export async function loadPlugin(
+  specifier: string,
+  cwd: string,
+  options: LoadPluginOptions = {},
+): Promise<LoadedPlugin> {
   if (specifier === 'builtin') return builtinTools();
   const path = resolve(cwd, specifier);
   if (!existsSync(path)) throw new UsageError(`cannot find the plugin module ${specifier} (looked at ${path})`);
@@ -38,39 +63,67 @@ export async function loadPlugin(specifier: string, cwd: string): Promise<Loaded
       `cannot load ${specifier}: ${reason.split('\n')[0]}${/decorator/i.test(reason) ? `. ${COMPILE_HINT}` : ''}`,
     );
   }
-  const tools = collectTools(module, specifier);
+  const origins = collectTools(module, specifier);
+  const tools = [...origins.keys()];
   if (tools.length === 0)
     throw new UsageError(
       `${specifier} exports no tools (export tool instances or classes, or a default array of them)`,
     );
-  return { name: specifier, tools, dispose: () => Promise.resolve() };
+  const plugin = { name: specifier, tools, origins, dispose: () => Promise.resolve() };
+  const [duplicate] = findDuplicateNames(plugin);
+  if (duplicate !== undefined && options.keepDuplicateNames !== true) {
+    throw new UsageError(
+      `${specifier} exports ${duplicate.origins.length} tools named '${duplicate.name}' (${duplicate.origins.join(', ')}); tool names must be unique`,
+    );
+  }
+  return plugin;
 }
 
-function collectTools(module: Record<string, unknown>, specifier: string): Tool[] {
-  const found: Tool[] = [];
-  const add = (value: unknown): void => {
-    const tool = toTool(value, specifier);
-    if (tool !== undefined && !found.some((known) => known === tool || known.name === tool.name)) found.push(tool);
-  };
+/** The names more than one of the plugin's tools have, in export order. */
+export function findDuplicateNames(plugin: Pick<LoadedPlugin, 'tools' | 'origins'>): DuplicateName[] {
+  const byName = new Map<string, string[]>();
+  for (const tool of plugin.tools) {
+    const origins = byName.get(tool.name) ?? [];
+    origins.push(plugin.origins.get(tool) ?? tool.name);
+    byName.set(tool.name, origins);
+  }
+  return [...byName].filter(([, origins]) => origins.length > 1).map(([name, origins]) => ({ name, origins }));
+}
+
+/** The module's tools, each with where it came from; a class an exported instance already stands for is skipped. */
+function collectTools(module: Record<string, unknown>, specifier: string): Map<Tool, string> {
+  const exported: [unknown, string][] = [];
   const fallback = module.default;
-  if (Array.isArray(fallback)) fallback.forEach(add);
-  else add(fallback);
-  for (const [name, value] of Object.entries(module)) if (name !== 'default') add(value);
+  if (Array.isArray(fallback)) fallback.forEach((value, index) => exported.push([value, `default export [${index}]`]));
+  else exported.push([fallback, 'default export']);
+  for (const [name, value] of Object.entries(module)) if (name !== 'default') exported.push([value, `export ${name}`]);
+  const instances = exported.map(([value]) => value).filter(isTool);
+  const found = new Map<Tool, string>();
+  const constructed = new Set<unknown>();
+  for (const [value, origin] of exported) {
+    if (isTool(value)) {
+      if (!found.has(value)) found.set(value, origin);
+    } else if (isToolClass(value) && !constructed.has(value)) {
+      constructed.add(value);
+      if (instances.some((instance) => Object.getPrototypeOf(instance) === value.prototype)) continue;
+      found.set(construct(value, specifier), origin);
+    }
+  }
   return found;
 }
 
-function toTool(value: unknown, specifier: string): Tool | undefined {
-  if (isTool(value)) return value;
-  if (typeof value === 'function' && value.prototype instanceof AbstractTool) {
-    try {
-      return new (value as new () => Tool)();
-    } catch (error) {
-      throw new UsageError(
-        `${specifier}: ${value.name} could not be constructed without arguments: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+function isToolClass(value: unknown): value is (new () => Tool) & { readonly prototype: object } {
+  return typeof value === 'function' && value.prototype instanceof AbstractTool;
+}
+
+function construct(toolClass: new () => Tool, specifier: string): Tool {
+  try {
+    return new toolClass();
+  } catch (error) {
+    throw new UsageError(
+      `${specifier}: ${toolClass.name} could not be constructed without arguments: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
-  return undefined;
 }
 
 /** True for anything shaped like a Tool (from any copy of core). */
