@@ -79,6 +79,22 @@ describe('our MCP server over Streamable HTTP', () => {
     }
   });
 
+  it("TC-1/MC-1: a raw tools/call whose JSON has a '__proto__' key is refused as an unknown parameter", async () => {
+    const body =
+      '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi","__proto__":{"times":3}}}}';
+    expect(await post(body)).toEqual([
+      200,
+      {
+        jsonrpc: '2.0',
+        id: 7,
+        result: {
+          content: [{ type: 'text', text: "Unknown parameter '__proto__'. The tool was not executed." }],
+          isError: true,
+        },
+      },
+    ]);
+  });
+
   it('MC-1, MC-2: our client imports the tools of our HTTP server and calls them through a second gate', async () => {
     const connection = await connectMcpServer({ url: server.url }, { trustAnnotations: true });
     try {
