@@ -35,6 +35,19 @@ describe('toolwright serve builtin', () => {
     expect(result.isError).toBeUndefined();
   });
 
+  it('BT-1/PO-3: a long failing Bash output keeps its cut line and its exit code through the gate', async () => {
+    const result = await client.callTool({
+      name: 'Bash',
+      arguments: { command: 'head -c 100000 /dev/zero | tr "\\0" x; exit 1' },
+    });
+    const [block] = result.content as { type: string; text: string }[];
+    expect(block?.text).toHaveLength(30_000);
+    expect(block?.text.slice(29_812)).toBe(
+      'xxxxx\n[Output cut: showed the first 29,817 of 100,000 characters. To see the rest, redirect the output to a file and read it in parts, or filter it with grep, head or tail.]\n[exit code: 1]',
+    );
+    expect(result.isError).toBe(true);
+  });
+
   it("TC-1/CL-4/MC-1: a '__proto__' argument is refused over MCP exactly as toolwright call refuses it", async () => {
     const argumentsText = '{"path":".","__proto__":{"path":"/"}}';
     const cli = toolwright(['call', 'builtin', 'Ls', argumentsText, '--schema-mode', 'ENFORCE']);

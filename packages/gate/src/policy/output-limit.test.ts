@@ -36,17 +36,21 @@ describe('limitOutput', () => {
     });
   });
 
-  it("PO-3: an error leaves room for the 'Error: ' prefix the OpenAI formats add, unless it has it already", () => {
-    const fits = ToolResult.error('x'.repeat(29_993));
-    expect(limitOutput(fits, 30_000)).toBe(fits);
-    const over = limitOutput(ToolResult.error('x'.repeat(29_994)), 30_000);
+  it("PO-3: a cut error leaves room for the 'Error: ' prefix the OpenAI formats add, unless it has it already", () => {
+    const over = limitOutput(ToolResult.error('x'.repeat(30_001)), 30_000);
     expect(over.content).toBe(
-      `${'x'.repeat(29_867)}\n[Output cut: showed the first 29,867 of 29,994 characters. ${ERROR_HINT}]`,
+      `${'x'.repeat(29_867)}\n[Output cut: showed the first 29,867 of 30,001 characters. ${ERROR_HINT}]`,
     );
     expect(over.content.length).toBe(29_993);
     expect(over.isError).toBe(true);
-    const prefixed = ToolResult.error(`Error: ${'x'.repeat(29_993)}`);
-    expect(limitOutput(prefixed, 30_000)).toBe(prefixed);
+    const prefixed = limitOutput(ToolResult.error(`Error: ${'x'.repeat(29_994)}`), 30_000);
+    expect(prefixed.content.length).toBe(30_000);
+  });
+
+  it('BT-1/PO-3: an error within the limit is not cut, so a last line like [exit code: 1] stays', () => {
+    const fits = ToolResult.error(`${'x'.repeat(29_985)}\n[exit code: 1]`);
+    expect(fits.content.length).toBe(30_000);
+    expect(limitOutput(fits, 30_000)).toBe(fits);
   });
 
   it("PO-3: the marker ends with the tool's own hint when it gives one", () => {

@@ -12,8 +12,10 @@ export const DEFAULT_ERROR_CUT_HINT = 'Fix what is shown and call again; the res
  *
  * - The content is cut without splitting a surrogate pair and ends with a marker that says how
  *   much was shown and how to get the rest (the tool's `cutHint`, else a general sentence);
- *   `truncated: true` and `originalLength` go into the metadata. An error's budget leaves room for
- *   the `Error: ` prefix the OpenAI formats put before it, so no adapter sends more than the limit.
+ *   `truncated: true` and `originalLength` go into the metadata. A cut error leaves room for the
+ *   `Error: ` prefix the OpenAI formats put before it. (An error within the limit is not cut for
+ *   the prefix's sake: a tool that fits its own output to the limit, with a last line that must
+ *   stay — Bash's `[exit code: N]` — keeps it.)
  * - A structured payload whose JSON is longer than `maxChars` (or that is not JSON at all) is left
  *   out, with `structuredDropped: true` and `structuredLength` in the metadata.
  *
@@ -21,10 +23,10 @@ export const DEFAULT_ERROR_CUT_HINT = 'Fix what is shown and call again; the res
  */
 export function limitOutput(result: ToolResult, maxChars: number): ToolResult {
   const structured = boundStructured(result.structured, maxChars);
-  const budget = contentBudget(result, maxChars);
   const { content } = result;
-  if (content.length <= budget && structured === undefined) return result;
-  const cut = content.length <= budget ? undefined : cutContent(result, budget);
+  const over = content.length > maxChars;
+  if (!over && structured === undefined) return result;
+  const cut = over ? cutContent(result, contentBudget(result, maxChars)) : undefined;
   return ToolResult.derive(result, {
     ...(cut === undefined ? {} : { content: cut }),
     ...(structured === undefined ? {} : { structured: undefined }),
@@ -35,7 +37,7 @@ export function limitOutput(result: ToolResult, maxChars: number): ToolResult {
   });
 }
 
-/** The characters the content may take: the limit, less the `Error: ` prefix an error may still get. */
+/** The characters a cut content may take: the limit, less the `Error: ` prefix an error may still get. */
 function contentBudget(result: ToolResult, maxChars: number): number {
   const prefix = result.isError && !result.content.startsWith(OPENAI_ERROR_PREFIX) ? OPENAI_ERROR_PREFIX.length : 0;
   return Math.max(0, Math.floor(maxChars) - prefix);
