@@ -101,6 +101,17 @@ function bindWithoutThrowing(input: unknown): BindResult<PropOrderInput> {
   return result;
 }
 
+/** How many results of each kind a property saw, so that a test can show both kinds were checked. */
+interface Outcomes {
+  bound: number;
+  refused: number;
+}
+
+function countOutcome(outcomes: Outcomes, result: BindResult<unknown>): void {
+  if (result.ok) outcomes.bound++;
+  else outcomes.refused++;
+}
+
 /** The contract every result honours, whatever the input. */
 function expectWellFormed(result: BindResult<PropOrderInput>): void {
   if (result.ok) {
@@ -228,6 +239,35 @@ const validCaseArb: fc.Arbitrary<ValidCase> = fc
     return { wire, expected };
   });
 
+/** Checks a bound instance field by field against what the generator says the input meant. */
+function expectBoundAs(value: PropOrderInput, expected: ExpectedOrder): void {
+  expect(value).toBeInstanceOf(PropOrderInput);
+  expect(value.customerName).toBe(expected.customerName);
+  expect(value.limit).toBe(expected.limit);
+  expect(value.ignoreCase).toBe(expected.ignoreCase);
+  expect(value.status).toBe(expected.status);
+  expect(value.tags).toEqual(expected.tags);
+  if (expected.address === undefined) {
+    expect(value.address).toBeUndefined();
+  } else {
+    expect(value.address).toBeInstanceOf(PropAddress);
+    expect(value.address?.city).toBe(expected.address.city);
+    expect(value.address?.zipCode).toBe(expected.address.zipCode);
+  }
+  if (expected.items === undefined) {
+    expect(value.items).toBeUndefined();
+  } else {
+    expect(Array.isArray(value.items)).toBe(true);
+    expect(value.items).toHaveLength(expected.items.length);
+    expected.items.forEach((item, index) => {
+      const bound = value.items?.[index];
+      expect(bound).toBeInstanceOf(PropLineItem);
+      expect(bound?.sku).toBe(item.sku);
+      expect(bound?.quantity).toBe(item.quantity);
+    });
+  }
+}
+
 /** Objects that use the real wire names (and a few wrong ones) with arbitrary JSON values. */
 const nearValidArb = fc.dictionary(
   fc.oneof(
@@ -269,26 +309,54 @@ const anythingArb = fc.anything({
 // TC-9 Binder
 // ---------------------------------------------------------------------------------------------
 
+/** A valid case with one field replaced by any value at all (often bound: a null, a right-typed value). */
+const validWithAnythingArb = fc
+  .tuple(validCaseArb, fc.constantFrom(...WIRE_NAMES), anythingArb)
+  .map(([valid, key, value]) => {
+    const wire = structuredClone(valid.wire);
+    setOwn(wire, key, value);
+    return wire;
+  });
+
+/** Inputs that bind, so that the "instance" half of each never-throws property runs every time. */
+const BINDING_EXAMPLES: [unknown][] = [
+  [{ customer_name: 'Ada' }],
+  [{ customer_name: 'Ada', address: { city: 'Oslo' }, items: [{ sku: 'A' }], tags: ['x'], status: 'open' }],
+];
+
 describe('bindInput properties', () => {
   it('TC-9: never throws for arbitrary JSON; returns an instance or violations that end in the GV-2 closing words', () => {
+    const outcomes: Outcomes = { bound: 0, refused: 0 };
     fc.assert(
       fc.property(jsonInputArb, (input) => {
         const before = structuredClone(input);
         const result = bindWithoutThrowing(input);
+        countOutcome(outcomes, result);
         expectWellFormed(result);
         expect(input).toEqual(before);
       }),
-      RUNS,
+      { ...RUNS, examples: BINDING_EXAMPLES },
     );
+    // Both halves of the contract were checked, not only the refusals.
+    expect(outcomes.bound).toBeGreaterThan(0);
+    expect(outcomes.refused).toBeGreaterThan(0);
   });
 
   it('TC-9: never throws for fc.anything(); returns an instance or violations that end in the GV-2 closing words', () => {
+    const outcomes: Outcomes = { bound: 0, refused: 0 };
     fc.assert(
-      fc.property(fc.oneof(anythingArb, fc.dictionary(fc.constantFrom(...WIRE_NAMES), anythingArb)), (input) => {
-        expectWellFormed(bindWithoutThrowing(input));
-      }),
-      RUNS,
+      fc.property(
+        fc.oneof(anythingArb, fc.dictionary(fc.constantFrom(...WIRE_NAMES), anythingArb), validWithAnythingArb),
+        (input) => {
+          const result = bindWithoutThrowing(input);
+          countOutcome(outcomes, result);
+          expectWellFormed(result);
+        },
+      ),
+      { ...RUNS, examples: BINDING_EXAMPLES },
     );
+    expect(outcomes.bound).toBeGreaterThan(0);
+    expect(outcomes.refused).toBeGreaterThan(0);
   });
 
   it('TC-9: a conforming input binds to instances whose fields equal the input, wire names mapped to properties', () => {
@@ -297,31 +365,7 @@ describe('bindInput properties', () => {
         const result = bindWithoutThrowing(wire);
         if (!result.ok) return expect.fail(`binding failed: ${result.violations.map((v) => v.message).join(' | ')}`);
         const { value } = result;
-        expect(value).toBeInstanceOf(PropOrderInput);
-        expect(value.customerName).toBe(expected.customerName);
-        expect(value.limit).toBe(expected.limit);
-        expect(value.ignoreCase).toBe(expected.ignoreCase);
-        expect(value.status).toBe(expected.status);
-        expect(value.tags).toEqual(expected.tags);
-        if (expected.address === undefined) {
-          expect(value.address).toBeUndefined();
-        } else {
-          expect(value.address).toBeInstanceOf(PropAddress);
-          expect(value.address?.city).toBe(expected.address.city);
-          expect(value.address?.zipCode).toBe(expected.address.zipCode);
-        }
-        if (expected.items === undefined) {
-          expect(value.items).toBeUndefined();
-        } else {
-          expect(Array.isArray(value.items)).toBe(true);
-          expect(value.items).toHaveLength(expected.items.length);
-          expected.items.forEach((item, index) => {
-            const bound = value.items?.[index];
-            expect(bound).toBeInstanceOf(PropLineItem);
-            expect(bound?.sku).toBe(item.sku);
-            expect(bound?.quantity).toBe(item.quantity);
-          });
-        }
+        expectBoundAs(value, expected);
         // Wire names never leak onto the instance.
         for (const name of ['customer_name', '-i', 'zip_code', 'qty']) {
           expect(Object.hasOwn(value, name)).toBe(false);
@@ -354,22 +398,31 @@ describe('bindInput properties', () => {
   });
 
   it('TC-9: binding a ToolInput gives the same result as binding the plain object', () => {
+    // Conforming inputs: both ways bind to what the input means (an oracle, not one way checked by the other).
     fc.assert(
-      fc.property(
-        fc.oneof(
-          validCaseArb.map((valid) => valid.wire),
-          nearValidArb,
-        ),
-        (wire) => {
-          const direct = bindWithoutThrowing(wire);
-          const viaToolInput = bindWithoutThrowing(ToolInput.of(wire));
-          expect(viaToolInput.ok).toBe(direct.ok);
-          if (direct.ok && viaToolInput.ok) expect({ ...viaToolInput.value }).toEqual({ ...direct.value });
-          if (!direct.ok && !viaToolInput.ok) expect(viaToolInput.violations).toEqual(direct.violations);
-        },
-      ),
+      fc.property(validCaseArb, ({ wire, expected }) => {
+        for (const result of [bindWithoutThrowing(wire), bindWithoutThrowing(ToolInput.of(wire))]) {
+          if (!result.ok) return expect.fail(`binding failed: ${result.violations.map((v) => v.message).join(' | ')}`);
+          expectBoundAs(result.value, expected);
+        }
+      }),
       RUNS,
     );
+    // Near-valid inputs: the same outcome and the same violations, whichever way the input arrives.
+    const outcomes: Outcomes = { bound: 0, refused: 0 };
+    fc.assert(
+      fc.property(nearValidArb, (wire) => {
+        const direct = bindWithoutThrowing(wire);
+        const viaToolInput = bindWithoutThrowing(ToolInput.of(wire));
+        countOutcome(outcomes, direct);
+        expect(viaToolInput.ok).toBe(direct.ok);
+        if (direct.ok && viaToolInput.ok) expect({ ...viaToolInput.value }).toEqual({ ...direct.value });
+        if (!direct.ok && !viaToolInput.ok) expect(viaToolInput.violations).toEqual(direct.violations);
+      }),
+      { ...RUNS, examples: BINDING_EXAMPLES as [Record<string, unknown>][] },
+    );
+    expect(outcomes.bound).toBeGreaterThan(0);
+    expect(outcomes.refused).toBeGreaterThan(0);
   });
 
   it('TC-9: __proto__ and constructor keys in the input never change Object.prototype or the class prototypes', () => {

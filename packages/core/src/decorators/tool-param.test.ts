@@ -46,6 +46,9 @@ describe('@ToolParam registration', () => {
       return BlankDescription;
     });
     expect(error.code).toBe('MISSING_DESCRIPTION');
+    expect(error.message).toBe(
+      "BlankDescription.query has no description. Add @ToolParam({ description: '…' }): it is what the model reads about the parameter.",
+    );
   });
 
   it('TC-7: refuses a duplicate wire name, naming both fields', () => {
@@ -134,7 +137,11 @@ describe('@ToolParam registration', () => {
       @ToolParam({ description: 'Empty', schema: Nested(() => Empty) })
       empty!: Empty;
     }
-    expect(thrown(() => buildInputSchema(HoldsEmpty)).code).toBe('NO_PARAMETERS');
+    const error = thrown(() => buildInputSchema(HoldsEmpty));
+    expect(error.code).toBe('NO_PARAMETERS');
+    expect(error.message).toBe(
+      'Empty has no @ToolParam fields. Decorate each input field with @ToolParam({ description, schema }), and compile with "experimentalDecorators": true.',
+    );
   });
 
   it('TC-7: cross-checks design:type against the schema', () => {
@@ -242,14 +249,30 @@ describe('@ToolParam registration', () => {
       @ToolParam({ description: 'Path', schema: Type.String() })
       path!: string;
     }
-    const before = [...ownParams(Parent)];
+    /** The parent's list as written by hand: one field, path, declared by Parent. */
+    const parentList = [
+      { owner: Parent, property: 'path', name: 'path', description: 'Path', optional: false, hasDefault: false },
+    ];
+    const summary = (owner: Function) =>
+      ownParams(owner).map(({ owner: declaredBy, property, name, description, optional, hasDefault }) => ({
+        owner: declaredBy,
+        property,
+        name,
+        description,
+        optional,
+        hasDefault,
+      }));
+    expect(summary(Parent)).toEqual(parentList);
     class Child extends Parent {
       @ToolParam({ description: 'Depth', schema: Type.Integer(), optional: true })
       depth?: number;
     }
-    expect(ownParams(Child).map((param) => param.property)).toEqual(['depth']);
-    expect(ownParams(Parent)).toEqual(before);
+    expect(summary(Child)).toEqual([
+      { owner: Child, property: 'depth', name: 'depth', description: 'Depth', optional: true, hasDefault: false },
+    ]);
+    expect(summary(Parent)).toEqual(parentList);
     expect(Object.keys(buildInputSchema(Child).properties as object)).toEqual(['path', 'depth']);
+    expect(Object.keys(buildInputSchema(Parent).properties as object)).toEqual(['path']);
   });
 
   it('TC-7: a file compiled with standard decorators is refused when registered, naming Class.property and the fix', async () => {

@@ -418,8 +418,8 @@ const argumentsText = fc.oneof(
   ),
 );
 
-/** What parseToolUse must produce, decided from JSON.parse; `undefined` means "either outcome, empty input". */
-function expectedToolUse(text: string): { error: boolean; json?: unknown } | undefined {
+/** What parseToolUse must produce, decided from JSON.parse: empty text and JSON null are no arguments (TC-1). */
+function expectedToolUse(text: string): { error: boolean; json?: unknown } {
   if (text.trim() === '') return { error: false, json: {} };
   let parsed: unknown;
   try {
@@ -427,7 +427,7 @@ function expectedToolUse(text: string): { error: boolean; json?: unknown } | und
   } catch {
     return { error: true };
   }
-  if (parsed === null) return undefined;
+  if (parsed === null) return { error: false, json: {} };
   if (isPlainRecord(parsed)) return { error: false, json: dropNullEntries(parsed) };
   return { error: true };
 }
@@ -459,9 +459,7 @@ describe('ToolUse properties', () => {
           expectEmptyInput(use.input);
         }
         const expected = expectedToolUse(text);
-        if (expected === undefined) {
-          expectEmptyInput(use.input);
-        } else if (expected.error) {
+        if (expected.error) {
           expect(use.inputError).toEqual(expect.any(String));
           expectEmptyInput(use.input);
         } else {
@@ -469,7 +467,17 @@ describe('ToolUse properties', () => {
           expect(use.input.toJSON()).toEqual(expected.json);
         }
       }),
-      RUNS,
+      // Each kind of text the expectation distinguishes is tried at least once: null, empty, an object, not JSON, not an object.
+      {
+        ...RUNS,
+        examples: [
+          ['id', 'tool', 'null'],
+          ['id', 'tool', ' '],
+          ['id', 'tool', '{"a":null,"b":1}'],
+          ['id', 'tool', '{'],
+          ['id', 'tool', '[1]'],
+        ],
+      },
     );
   });
 
@@ -485,6 +493,17 @@ describe('ToolUse properties', () => {
       withSparseArray: true,
       withTypedArray: true,
     });
+    /** How an id or a name is read: a string as it is, null and undefined as '', anything else as String(value). */
+    const asText = (value: unknown): string => {
+      if (typeof value === 'string') return value;
+      if (value === null || value === undefined) return '';
+      try {
+        return String(value);
+      } catch {
+        return '';
+      }
+    };
+    const seen = { refused: 0, absent: 0, accepted: 0 };
     fc.assert(
       fc.property(anythingArb, anythingArb, fc.oneof(anythingArb, jsonObjectArb), (id, name, value) => {
         let use: ReturnType<typeof createToolUse> | undefined;
@@ -492,21 +511,37 @@ describe('ToolUse properties', () => {
           use = createToolUse(id, name, value);
         }).not.toThrow();
         if (use === undefined) return expect.fail('createToolUse returned nothing');
-        expect(typeof use.id).toBe('string');
-        expect(typeof use.name).toBe('string');
+        expect(use.id).toBe(asText(id));
+        expect(use.name).toBe(asText(name));
         expect(Object.isFrozen(use)).toBe(true);
         if (use.inputError !== undefined) {
-          expect(typeof use.inputError).toBe('string');
+          seen.refused++;
+          expect(use.inputError.startsWith(`Arguments for tool '${use.name}' `)).toBe(true);
           expectEmptyInput(use.input);
         } else if (value === null || value === undefined) {
+          seen.absent++;
           expectEmptyInput(use.input);
         } else {
-          // Only a plain object is accepted as arguments.
+          seen.accepted++;
+          // Only a plain object is accepted as arguments, and it is kept, nulls dropped (compared as JSON text,
+          // which reads undefined as absence and -0 as 0 on both sides).
           expect(isPlainRecord(value)).toBe(true);
+          expect(JSON.stringify(use.input.toJSON())).toBe(JSON.stringify(dropNullEntries(value)));
         }
       }),
-      RUNS,
+      {
+        ...RUNS,
+        examples: [
+          ['call_1', 'tool', { a: 1, b: null, c: { d: null } }],
+          [1, null, null],
+          [null, 2, [1]],
+        ],
+      },
     );
+    // Every branch of the either/or was taken, so each of its checks ran.
+    expect(seen.refused).toBeGreaterThan(0);
+    expect(seen.absent).toBeGreaterThan(0);
+    expect(seen.accepted).toBeGreaterThan(0);
   });
 
   it('TC-2: createToolUse of a JSON object keeps its arguments, nulls dropped, and has no inputError', () => {

@@ -49,7 +49,9 @@ describe('ToolInput', () => {
     expect(failure(() => input.findString('b')).message).toBe(
       "Parameter 'b' must be a string. The tool was not executed.",
     );
-    expect(failure(() => input.requireObject('a')).code).toBe('INVALID_INPUT');
+    const notAnObject = failure(() => input.requireObject('a'));
+    expect(notAnObject.code).toBe('INVALID_INPUT');
+    expect(notAnObject.message).toBe("Parameter 'a' must be an object. The tool was not executed.");
     expect(failure(() => input.getArray('o', [])).message).toBe(
       "Parameter 'o' must be an array. The tool was not executed.",
     );

@@ -3,7 +3,6 @@ import { ToolParam } from '../decorators/tool-param.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { Type } from '../index.js';
 import { ToolInput } from '../input/tool-input.js';
-import { buildInputSchema } from '../schema/build-input-schema.js';
 import { GenericTool } from './generic-tool.js';
 import { Concurrency, SafetyLevel } from './safety.js';
 import { createToolContext, type ToolContext } from './tool-context.js';
@@ -46,7 +45,17 @@ describe('GenericTool', () => {
   });
 
   it('TC-6: derives its input schema from the input class', () => {
-    expect(new EchoTool().inputSchema).toBe(buildInputSchema(EchoInput));
+    expect(JSON.stringify(new EchoTool().inputSchema)).toBe(
+      JSON.stringify({
+        type: 'object',
+        properties: {
+          text: { type: 'string', description: 'Text to echo' },
+          times: { type: 'integer', description: 'How many times', default: 1 },
+        },
+        required: ['text'],
+        additionalProperties: false,
+      }),
+    );
   });
 
   it('TC-6: binding violations become one error result in the GV-2 sentences; doExecute does not run', async () => {
@@ -118,9 +127,23 @@ describe('GenericTool', () => {
 
   it('TC-3: execute never rejects, whatever it is given', async () => {
     const tool = new EchoTool();
-    for (const input of [undefined, null, 42, 'text', [1], { text: 'a', nested: { deep: new Date() } }]) {
-      const result = await run(tool, input);
-      expect(result.isError).toBe(true);
+    const answers: [unknown, string][] = [
+      [undefined, 'Tool input must be a JSON object, but was an undefined.'],
+      [null, 'Tool input must be a JSON object, but was a null.'],
+      [42, 'Tool input must be a JSON object, but was an integer.'],
+      ['text', 'Tool input must be a JSON object, but was a string.'],
+      [[1], 'Tool input must be a JSON object, but was an array.'],
+      [
+        { text: 'a', nested: { deep: new Date() } },
+        "Tool input at 'nested.deep' is an instance of Date, which JSON cannot carry.",
+      ],
+    ];
+    for (const [input, problem] of answers) {
+      expect(await run(tool, input)).toEqual({
+        content: `Tool 'echo' failed: ${problem}`,
+        isError: true,
+        metadata: { exception: { name: 'ToolwrightError', message: problem } },
+      });
     }
     expect((await run(tool, { text: 'plain object' })).content).toBe('echo: plain object');
   });
