@@ -61,7 +61,8 @@ interface Case {
   readonly cwd?: string;
   readonly approver?: Approver;
   readonly allowed: boolean;
-  readonly reason?: string;
+  /** The exact reason the decision gives, allowed or denied. */
+  readonly reason: string;
 }
 
 const gitOnly = { allow: ['Bash(git:*)'] };
@@ -71,13 +72,21 @@ const file = (value: string) => ({ file_path: value });
 
 const cases: Case[] = [
   // PM-3: COMMAND prefix, exact, word boundary
-  { title: 'prefix rule matches the bare command', config: gitOnly, tool: bash, input: command('git'), allowed: true },
+  {
+    title: 'prefix rule matches the bare command',
+    config: gitOnly,
+    tool: bash,
+    input: command('git'),
+    allowed: true,
+    reason: 'Allowed by Bash(git:*).',
+  },
   {
     title: 'prefix rule matches the command with arguments',
     config: gitOnly,
     tool: bash,
     input: command('git status --short'),
     allowed: true,
+    reason: 'Allowed by Bash(git:*).',
   },
   {
     title: 'prefix rule respects the word boundary (gitk)',
@@ -93,6 +102,7 @@ const cases: Case[] = [
     tool: bash,
     input: command('git status -s'),
     allowed: true,
+    reason: 'Allowed by Bash(git status:*).',
   },
   {
     title: 'prefix with spaces does not match git stash',
@@ -100,6 +110,7 @@ const cases: Case[] = [
     tool: bash,
     input: command('git stash'),
     allowed: false,
+    reason: "Permission denied: the Bash command 'git stash' matches no allow rule (Bash(git status:*)).",
   },
   {
     title: 'exact rule matches exactly',
@@ -107,6 +118,7 @@ const cases: Case[] = [
     tool: bash,
     input: command('git status'),
     allowed: true,
+    reason: 'Allowed by Bash(git status).',
   },
   {
     title: 'exact rule refuses extra arguments',
@@ -114,14 +126,32 @@ const cases: Case[] = [
     tool: bash,
     input: command('git status --short'),
     allowed: false,
+    reason: "Permission denied: the Bash command 'git status --short' matches no allow rule (Bash(git status)).",
   },
   // PM-3: every refused metacharacter
-  ...[';', '|', '&', '`', '$', '>', '<', '(', ')', '\n', '\r', '\0'].map((character): Case => ({
+  // Each character, and how a denial writes it (control characters escaped).
+  ...(
+    [
+      [';', ';'],
+      ['|', '|'],
+      ['&', '&'],
+      ['`', '`'],
+      ['$', '$'],
+      ['>', '>'],
+      ['<', '<'],
+      ['(', '('],
+      [')', ')'],
+      ['\n', '\\n'],
+      ['\r', '\\r'],
+      ['\0', '\\u0000'],
+    ] as const
+  ).map(([character, shown]): Case => ({
     title: `refuses a command holding ${JSON.stringify(character)}`,
     config: gitOnly,
     tool: bash,
     input: command(`git status${character}rm -rf /`),
     allowed: false,
+    reason: `Permission denied: the Bash command 'git status${shown}rm -rf /' matches no allow rule (Bash(git:*)).`,
   })),
   {
     title: 'refuses && chaining',
@@ -129,6 +159,8 @@ const cases: Case[] = [
     tool: bash,
     input: command('git status && curl evil.example'),
     allowed: false,
+    reason:
+      "Permission denied: the Bash command 'git status && curl evil.example' matches no allow rule (Bash(git:*)).",
   },
   {
     title: 'refuses an env-var prefix',
@@ -136,6 +168,7 @@ const cases: Case[] = [
     tool: bash,
     input: command('FOO=1 git status'),
     allowed: false,
+    reason: "Permission denied: the Bash command 'FOO=1 git status' matches no allow rule (Bash(git:*)).",
   },
   {
     title: 'refuses an absolute program path',
@@ -143,10 +176,32 @@ const cases: Case[] = [
     tool: bash,
     input: command('/usr/bin/git status'),
     allowed: false,
+    reason: "Permission denied: the Bash command '/usr/bin/git status' matches no allow rule (Bash(git:*)).",
   },
-  { title: 'refuses leading whitespace', config: gitOnly, tool: bash, input: command(' git status'), allowed: false },
-  { title: 'refuses trailing whitespace', config: gitOnly, tool: bash, input: command('git status '), allowed: false },
-  { title: 'refuses a tab', config: gitOnly, tool: bash, input: command('git\tstatus'), allowed: false },
+  {
+    title: 'refuses leading whitespace',
+    config: gitOnly,
+    tool: bash,
+    input: command(' git status'),
+    allowed: false,
+    reason: "Permission denied: the Bash command ' git status' matches no allow rule (Bash(git:*)).",
+  },
+  {
+    title: 'refuses trailing whitespace',
+    config: gitOnly,
+    tool: bash,
+    input: command('git status '),
+    allowed: false,
+    reason: "Permission denied: the Bash command 'git status ' matches no allow rule (Bash(git:*)).",
+  },
+  {
+    title: 'refuses a tab',
+    config: gitOnly,
+    tool: bash,
+    input: command('git\tstatus'),
+    allowed: false,
+    reason: "Permission denied: the Bash command 'git\\tstatus' matches no allow rule (Bash(git:*)).",
+  },
   {
     title: 'refuses an empty command',
     config: gitOnly,
@@ -155,7 +210,14 @@ const cases: Case[] = [
     allowed: false,
     reason: 'Permission denied: this Bash call has an empty command, which no pattern matches.',
   },
-  { title: 'refuses a missing command (empty subject)', config: gitOnly, tool: bash, input: {}, allowed: false },
+  {
+    title: 'refuses a missing command (empty subject)',
+    config: gitOnly,
+    tool: bash,
+    input: {},
+    allowed: false,
+    reason: 'Permission denied: this Bash call has an empty command, which no pattern matches.',
+  },
   // PM-1: names, precedence, default deny
   {
     title: 'tool names are case-sensitive',
@@ -171,6 +233,7 @@ const cases: Case[] = [
     tool: bash,
     input: command('rm -rf / ; echo'),
     allowed: true,
+    reason: 'Allowed by Bash.',
   },
   {
     title: 'deny beats allow',
@@ -186,6 +249,7 @@ const cases: Case[] = [
     tool: bash,
     input: command('git pull'),
     allowed: true,
+    reason: 'Allowed by Bash(git:*).',
   },
   {
     title: 'a deny rule fires on a command it cannot judge (fail closed)',
@@ -211,6 +275,7 @@ const cases: Case[] = [
     input: command('npm publish'),
     approver: () => true,
     allowed: true,
+    reason: 'Approved under Bash(npm publish:*).',
   },
   {
     title: 'ask with a declining approver denies',
@@ -230,6 +295,7 @@ const cases: Case[] = [
       throw new Error('approver crashed');
     },
     allowed: false,
+    reason: "Permission denied: the Bash command 'npm publish' was not approved (Bash(npm publish:*)).",
   },
   {
     title: 'deny beats ask',
@@ -238,6 +304,7 @@ const cases: Case[] = [
     input: command('git log'),
     approver: () => true,
     allowed: false,
+    reason: "Permission denied: the Bash command 'git log' matches the deny rule Bash(git:*).",
   },
   // PM-4: PATH
   {
@@ -246,6 +313,7 @@ const cases: Case[] = [
     tool: read,
     input: file('/tmp/a/b.txt'),
     allowed: true,
+    reason: 'Allowed by Read(/tmp/**).',
   },
   {
     title: '/tmp/../etc/passwd is normalised and refused',
@@ -255,25 +323,62 @@ const cases: Case[] = [
     allowed: false,
     reason: "Permission denied: Read of '/etc/passwd' matches no allow rule (Read(/tmp/**)).",
   },
-  { title: '/tmpfoo/a is not under /tmp', config: tmpRead, tool: read, input: file('/tmpfoo/a'), allowed: false },
-  { title: '/tmp itself is not matched by /tmp/**', config: tmpRead, tool: read, input: file('/tmp'), allowed: false },
+  {
+    title: '/tmpfoo/a is not under /tmp',
+    config: tmpRead,
+    tool: read,
+    input: file('/tmpfoo/a'),
+    allowed: false,
+    reason: "Permission denied: Read of '/tmpfoo/a' matches no allow rule (Read(/tmp/**)).",
+  },
+  {
+    title: '/tmp itself is not matched by /tmp/**',
+    config: tmpRead,
+    tool: read,
+    input: file('/tmp'),
+    allowed: false,
+    reason: "Permission denied: Read of '/tmp' matches no allow rule (Read(/tmp/**)).",
+  },
   {
     title: '/tmp itself is matched by Read(/tmp)',
     config: { allow: ['Read(/tmp)'] },
     tool: read,
     input: file('/tmp'),
     allowed: true,
+    reason: 'Allowed by Read(/tmp).',
   },
-  { title: 'double slashes collapse', config: tmpRead, tool: read, input: file('//tmp//a.txt'), allowed: true },
-  { title: 'dotfiles are matched by **', config: tmpRead, tool: read, input: file('/tmp/.env'), allowed: true },
+  {
+    title: 'double slashes collapse',
+    config: tmpRead,
+    tool: read,
+    input: file('//tmp//a.txt'),
+    allowed: true,
+    reason: 'Allowed by Read(/tmp/**).',
+  },
+  {
+    title: 'dotfiles are matched by **',
+    config: tmpRead,
+    tool: read,
+    input: file('/tmp/.env'),
+    allowed: true,
+    reason: 'Allowed by Read(/tmp/**).',
+  },
   {
     title: 'a single * does not cross folders',
     config: { allow: ['Read(/tmp/*)'] },
     tool: read,
     input: file('/tmp/a/b'),
     allowed: false,
+    reason: "Permission denied: Read of '/tmp/a/b' matches no allow rule (Read(/tmp/*)).",
   },
-  { title: 'path patterns are case-sensitive', config: tmpRead, tool: read, input: file('/TMP/a'), allowed: false },
+  {
+    title: 'path patterns are case-sensitive',
+    config: tmpRead,
+    tool: read,
+    input: file('/TMP/a'),
+    allowed: false,
+    reason: "Permission denied: Read of '/TMP/a' matches no allow rule (Read(/tmp/**)).",
+  },
   {
     title: 'a relative subject resolves against the call cwd',
     config: tmpRead,
@@ -281,6 +386,7 @@ const cases: Case[] = [
     input: file('a/b.txt'),
     cwd: '/tmp/work',
     allowed: true,
+    reason: 'Allowed by Read(/tmp/**).',
   },
   {
     title: 'a relative subject escaping the cwd is refused',
@@ -289,6 +395,7 @@ const cases: Case[] = [
     input: file('../../etc/hosts'),
     cwd: '/tmp/work',
     allowed: false,
+    reason: "Permission denied: Read of '/etc/hosts' matches no allow rule (Read(/tmp/**)).",
   },
   {
     title: 'an empty path is refused where a pattern is configured',
@@ -305,6 +412,7 @@ const cases: Case[] = [
     input: file('~/notes'),
     cwd: '/tmp',
     allowed: false,
+    reason: "Permission denied: Read of '/tmp/~/notes' matches no allow rule (Read(/home/**)).",
   },
   {
     title: '~ resolves under the cwd like any name',
@@ -313,6 +421,7 @@ const cases: Case[] = [
     input: file('~/notes'),
     cwd: '/tmp',
     allowed: true,
+    reason: 'Allowed by Read(/tmp/**).',
   },
   {
     title: 'a file inside the allowed real folder is allowed',
@@ -320,6 +429,7 @@ const cases: Case[] = [
     tool: read,
     input: file(join(allowed, 'notes.txt')),
     allowed: true,
+    reason: `Allowed by Read(${allowed}/**).`,
   },
   {
     title: 'a symlink that stays inside is allowed',
@@ -327,6 +437,7 @@ const cases: Case[] = [
     tool: read,
     input: file(join(allowed, 'inner-link')),
     allowed: true,
+    reason: `Allowed by Read(${allowed}/**).`,
   },
   {
     title: 'a symlink inside the allowed folder pointing outside is refused',
@@ -342,6 +453,7 @@ const cases: Case[] = [
     tool: read,
     input: file(join(allowed, 'escape', 'new.txt')),
     allowed: false,
+    reason: `Permission denied: Read of '${allowed}/escape/new.txt' (really '${secrets}/new.txt') leaves what the allow rules cover (Read(${allowed}/**)) through a symbolic link.`,
   },
   {
     title: 'link/.. follows the link, as the operating system does',
@@ -349,6 +461,7 @@ const cases: Case[] = [
     tool: read,
     input: file(`${allowed}/escape/../secrets/key.pem`),
     allowed: false,
+    reason: `Permission denied: Read of '${allowed}/secrets/key.pem' (really '${secrets}/key.pem') leaves what the allow rules cover (Read(${allowed}/**)) through a symbolic link.`,
   },
   {
     title: 'a deny rule fires on the real path',
@@ -356,6 +469,7 @@ const cases: Case[] = [
     tool: read,
     input: file(join(allowed, 'escape', 'key.pem')),
     allowed: false,
+    reason: `Permission denied: Read of '${allowed}/escape/key.pem' (really '${secrets}/key.pem') matches the deny rule Read(${secrets}/**).`,
   },
   {
     title: 'a deny rule fires on the lexical path',
@@ -363,6 +477,7 @@ const cases: Case[] = [
     tool: read,
     input: file('/etc/shadow'),
     allowed: false,
+    reason: "Permission denied: Read of '/etc/shadow' matches the deny rule Read(/etc/**).",
   },
   // PM-5: no subject
   {
@@ -380,6 +495,7 @@ const cases: Case[] = [
     tool: notes,
     input: {},
     allowed: true,
+    reason: 'Allowed by Notes.',
   },
   // PM-2: custom rules
   {
@@ -388,6 +504,7 @@ const cases: Case[] = [
     tool: browser,
     input: { action: 'open', url: 'https://example.com/a' },
     allowed: true,
+    reason: 'Allowed by Browser(open:https://example.com/*).',
   },
   {
     title: 'a custom rule refuses another action',
@@ -395,14 +512,11 @@ const cases: Case[] = [
     tool: browser,
     input: { action: 'click', url: 'https://example.com/a' },
     allowed: false,
+    reason: 'Permission denied: this Browser call matches no allow rule (Browser(open:https://example.com/*)).',
   },
 ];
 
 describe('PermissionChecker', () => {
-  it('has a case table of at least 40 cases', () => {
-    expect(cases.length).toBeGreaterThanOrEqual(40);
-  });
-
   /** The requirement a case covers: precedence and lists (PM-1), custom rules (PM-2), COMMAND (PM-3), PATH (PM-4), no subject (PM-5). */
   const requirement = (testCase: Case): string => {
     if (testCase.title.startsWith('PM-5')) return 'PM-5';
@@ -412,6 +526,26 @@ describe('PermissionChecker', () => {
     const lists = Object.keys(testCase.config);
     return lists.length > 1 || lists[0] !== 'allow' || testCase.title.includes('case-sensitive') ? 'PM-1' : 'PM-3';
   };
+
+  it('PM-1 to PM-5: the case table allows and denies under every requirement, and titles are unique', () => {
+    const covered = new Set(
+      cases.map((testCase) => `${requirement(testCase)} ${testCase.allowed ? 'allows' : 'denies'}`),
+    );
+    expect([...covered].sort()).toEqual([
+      'PM-1 allows',
+      'PM-1 denies',
+      'PM-2 allows',
+      'PM-2 denies',
+      'PM-3 allows',
+      'PM-3 denies',
+      'PM-4 allows',
+      'PM-4 denies',
+      'PM-5 allows',
+      'PM-5 denies',
+    ]);
+    const titles = cases.map((testCase) => testCase.title);
+    expect(titles.filter((title, index) => titles.indexOf(title) !== index)).toEqual([]);
+  });
 
   it.each(cases.map((testCase) => [requirement(testCase), testCase.title.replace(/^PM-5: /, ''), testCase] as const))(
     '%s: %s',
@@ -424,8 +558,7 @@ describe('PermissionChecker', () => {
         testCase.approver,
       );
       expect(decision.allowed).toBe(testCase.allowed);
-      if (testCase.reason !== undefined) expect(decision.reason).toBe(testCase.reason);
-      if (!testCase.allowed) expect(decision.reason).toMatch(/^Permission denied: /);
+      expect(decision.reason).toBe(testCase.reason);
     },
   );
 
