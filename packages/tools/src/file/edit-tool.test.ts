@@ -39,8 +39,11 @@ describe('Edit', () => {
     });
     expect(readFileSync(path, 'utf8')).toBe('foo bar\nfoo baz\n');
     const all = await run({ file_path: path, old_string: 'foo', new_string: 'qux', replace_all: true });
-    expect(all).toMatchObject({ isError: false, metadata: { replacements: 2 } });
-    expect(all.content.startsWith(`Replaced 2 occurrences in ${path}. The first change now reads:\n`)).toBe(true);
+    expect(all).toMatchObject({
+      isError: false,
+      content: `Replaced 2 occurrences in ${path}. The first change now reads:\n     1\tqux bar\n     2\tqux baz`,
+      metadata: { replacements: 2 },
+    });
     expect(readFileSync(path, 'utf8')).toBe('qux bar\nqux baz\n');
   });
 
@@ -81,7 +84,12 @@ describe('Edit', () => {
     });
     expect(readFileSync(latin1)).toEqual(bytes);
     const binary = file('data.bin', Buffer.from([0x61, 0x00, 0x62]));
-    expect((await run({ file_path: binary, old_string: 'a', new_string: 'b' })).metadata.refused).toBe('binary');
+    expect(await run({ file_path: binary, old_string: 'a', new_string: 'b' })).toMatchObject({
+      isError: true,
+      content: `${binary} looks binary (a NUL byte in its first 8 KB); Edit changes text files only.`,
+      metadata: { refused: 'binary' },
+    });
+    expect(readFileSync(binary)).toEqual(Buffer.from([0x61, 0x00, 0x62]));
   });
 
   it('BT-3: keeps a UTF-8 byte order mark', async () => {

@@ -84,9 +84,21 @@ describe('the file tools through the gate', () => {
     expect((await call('Ls', {})).content).toBe(
       `${allowed}:\nbig.log\ncrlf.txt\nescape.txt@\nimage.png\nlatin1.txt\nno-newline.txt\nnotes.txt\noutdir@\nsrc/\ntwice.txt`,
     );
-    const globbed = (await call('Glob', { pattern: '*' })).content;
-    expect(globbed).not.toContain('.env');
-    expect(globbed).not.toContain('id_rsa');
+    expect((await call('Glob', { pattern: '*' })).content).toBe(
+      [
+        'big.log',
+        'crlf.txt',
+        'escape.txt',
+        'image.png',
+        'latin1.txt',
+        'no-newline.txt',
+        'notes.txt',
+        'outdir',
+        'twice.txt',
+      ]
+        .map((name) => `${allowed}/${name}`)
+        .join('\n'),
+    );
     expect((await call('Grep', { pattern: 'TOKEN|OPENSSH' })).content).toBe(`${allowed}/src/app.ts`);
     expect(await call('Read', { file_path: '.env' })).toMatchObject({
       isError: true,
@@ -176,10 +188,14 @@ describe('the file tools through the gate', () => {
 
   it('BT-3: a Grep pattern catastrophic for a backtracking engine finishes quickly through the gate', async () => {
     writeFileSync(join(allowed, 'evil.txt'), `${'a'.repeat(30)}!\n`.repeat(20_000));
-    const started = performance.now();
+    // A backtracking engine would spend about 2^30 steps on each of these 20,000 lines: finishing at all
+    // (within the test timeout) shows the linear-time engine ran it, whatever the machine's speed.
     const result = await call('Grep', { pattern: '(a+)+$', path: 'evil.txt', output_mode: 'content' });
-    expect(performance.now() - started).toBeLessThan(5_000);
-    expect(result).toMatchObject({ isError: false, content: `No matches in ${allowed}/evil.txt.` });
+    expect(result).toMatchObject({
+      isError: false,
+      content: `No matches in ${allowed}/evil.txt.`,
+      metadata: { engine: 're2js' },
+    });
   });
 
   it('PO-6: a batch [Edit b.txt, Grep b.txt, Read b.txt] sees the edit in the later calls, every time', async () => {

@@ -167,16 +167,19 @@ describe('Read', () => {
       content: `${env} is an environment file (.env); the file tools never read, change or list secret files. Ask the user for what you need from it.`,
       metadata: { refused: 'secret' },
     });
-    for (const [name, rule] of [
-      ['.env.local', '.env.*'],
-      ['keys/id_ed25519', 'id_ed25519*'],
-      ['certs/server.pem', '*.pem'],
-      ['home/.aws/credentials', '.aws/credentials'],
-      ['.npmrc', '.npmrc'],
+    for (const [name, kind] of [
+      ['.env.local', 'an environment file (.env.*)'],
+      ['keys/id_ed25519', 'a private key (id_ed25519*)'],
+      ['certs/server.pem', 'a key or certificate store (*.pem)'],
+      ['home/.aws/credentials', 'a credential store (.aws/credentials)'],
+      ['.npmrc', 'a credential store (.npmrc)'],
     ] as const) {
-      const result = await run({ file_path: file(name, 'secret\n') });
-      expect(result.metadata.refused, name).toBe('secret');
-      expect(result.content, name).toContain(`(${rule})`);
+      const path = file(name, 'secret\n');
+      expect(await run({ file_path: path }), name).toMatchObject({
+        isError: true,
+        content: `${path} is ${kind}; the file tools never read, change or list secret files. Ask the user for what you need from it.`,
+        metadata: { refused: 'secret' },
+      });
     }
     expect((await run({ file_path: file('.env.example', 'TOKEN=\n') })).content).toBe('     1\tTOKEN=');
   });

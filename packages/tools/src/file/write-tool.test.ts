@@ -41,7 +41,11 @@ describe('Write', () => {
       metadata: { refused: 'directory' },
     });
     const result = await run({ file_path: join(root, 'deploy/.env.production'), content: 'TOKEN=1' });
-    expect(result).toMatchObject({ isError: true, metadata: { refused: 'secret' } });
+    expect(result).toMatchObject({
+      isError: true,
+      content: `${join(root, 'deploy/.env.production')} is an environment file (.env.*); the file tools never read, change or list secret files. Ask the user for what you need from it.`,
+      metadata: { refused: 'secret' },
+    });
     expect(existsSync(join(root, 'deploy'))).toBe(false);
   });
 
