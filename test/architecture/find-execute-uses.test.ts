@@ -136,6 +136,12 @@ describe('findExecuteUses', () => {
 
   it('GV-6: reports exactly the table above across all fixtures, in file and line order', () => {
     const files = Object.keys(EXPECTED).sort();
+    // The table names every fixture file and no other, so an empty row ('not-uses.ts') is a real fixture.
+    expect(files).toEqual(
+      readdirSync(repoPath(FIXTURES))
+        .filter((file) => file.endsWith('.ts'))
+        .sort(),
+    );
     expect(report().uses.map(simplify)).toEqual(files.flatMap((file) => expected(file)));
   });
 

@@ -12,7 +12,15 @@ describe('the demo (pnpm demo)', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const output = run.stdout;
-    expect(output).toContain('=== 1. a typed call (anthropic) ===');
+    // Every scenario, in order, and no other.
+    expect(output.split('\n').filter((line) => line.startsWith('==='))).toEqual([
+      '=== 1. a typed call (anthropic) ===',
+      '=== 2. a null argument, normalised away (anthropic) ===',
+      '=== 3. a typo, answered with did-you-mean (openai) ===',
+      '=== 4. a permission denial (openai) ===',
+      '=== 5. a Bash timeout whose grandchild dies (anthropic) ===',
+      '=== 6. a truncated large output (openai) ===',
+    ]);
     expect(output).toContain('A-1001 [open] Ada Lovelace: Gift wrap, deliver before Friday');
     expect(output).toContain('tool input   {"query":"Friday","customer":{"name":"Ada"}}');
     expect(output).toContain(
