@@ -144,7 +144,7 @@ describe('the packed packages, installed with npm outside the workspace', () => 
     );
     expect(docs.stdout).toContain('#### `price`');
     expect(docs.stdout).toContain('| `max` | integer | no |  | Highest price in cents |');
-    expect(expectSuccess(toolwright('check', 'dist/index.js')).stdout).toBe('1 tools checked, no problems.\n');
+    expect(expectSuccess(toolwright('check', 'dist/index.js')).stdout).toBe('1 tool checked, no problems.\n');
 
     const found = expectSuccess(
       toolwright(
