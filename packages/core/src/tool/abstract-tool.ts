@@ -102,7 +102,11 @@ export abstract class AbstractTool implements Tool {
 
   async #executeSafely(input: unknown, context: ToolContext): Promise<ToolResult> {
     try {
-      const output = await this.run(ToolInput.of(input), context);
+      // No arguments at all (null or undefined) means an empty input, as a JSON null does anywhere (TC-1).
+      const output = await this.run(
+        input === null || input === undefined ? ToolInput.EMPTY : ToolInput.of(input),
+        context,
+      );
       if (typeof output === 'string') return ToolResult.ok(output);
       if (ToolResult.isToolResult(output)) return output;
       return ToolResult.error(`Tool '${this.name}' returned neither text nor a tool result.`);

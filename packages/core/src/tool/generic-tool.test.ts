@@ -125,11 +125,15 @@ describe('GenericTool', () => {
     expect(result.content).toBe("Tool 'echo' failed: [object Object]");
   });
 
-  it('TC-3: execute never rejects, whatever it is given', async () => {
+  it('TC-3: execute never rejects, whatever it is given; no input at all is an empty input (TC-1)', async () => {
     const tool = new EchoTool();
+    for (const absent of [undefined, null]) {
+      expect(await run(tool, absent)).toMatchObject({
+        content: "Parameter 'text' is required (string). The tool was not executed.",
+        isError: true,
+      });
+    }
     const answers: [unknown, string][] = [
-      [undefined, 'Tool input must be a JSON object, but was an undefined.'],
-      [null, 'Tool input must be a JSON object, but was a null.'],
       [42, 'Tool input must be a JSON object, but was an integer.'],
       ['text', 'Tool input must be a JSON object, but was a string.'],
       [[1], 'Tool input must be a JSON object, but was an array.'],
