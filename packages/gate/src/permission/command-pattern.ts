@@ -48,6 +48,29 @@ export function compileCommandPattern(pattern: string): CommandPattern | { reado
 export type Judgement = 'match' | 'no-match' | 'unjudgeable';
 
 /**
+ * Why a command line cannot be judged safely, for the model and a person: the first refused
+ * character it holds, or its padding; `undefined` when it can be judged (or is empty).
+ */
+export function unjudgeableCommand(candidate: string): string | undefined {
+  if (candidate === '') return undefined;
+  const refused = REFUSED_COMMAND_CHARACTERS.find((character) => candidate.includes(character));
+  if (refused !== undefined) {
+    const shown =
+      refused === '\n'
+        ? 'a line break'
+        : refused === '\r'
+          ? 'a carriage return'
+          : refused === '\0'
+            ? 'a NUL'
+            : `'${refused}'`;
+    return `it holds ${shown}, and a command holding ; | & \` $ > < ( ), a line break or NUL is never allowed by a pattern: it could run more than its first words say. Run one plain command per call (no chaining, pipes, redirection or substitution).`;
+  }
+  if (candidate !== candidate.trim() || candidate.includes('\t'))
+    return 'it has leading or trailing whitespace or a tab, which no pattern matches. Send the command without them.';
+  return undefined;
+}
+
+/**
  * Judges a command line: `unjudgeable` when it is empty, padded, holds a tab or any refused
  * metacharacter (it could run more than its first words say), otherwise `match` or `no-match`.
  * Allow rules count only `match`; deny and ask rules fire on `unjudgeable` too (fail closed).

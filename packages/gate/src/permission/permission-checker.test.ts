@@ -132,26 +132,26 @@ const cases: Case[] = [
   // Each character, and how a denial writes it (control characters escaped).
   ...(
     [
-      [';', ';'],
-      ['|', '|'],
-      ['&', '&'],
-      ['`', '`'],
-      ['$', '$'],
-      ['>', '>'],
-      ['<', '<'],
-      ['(', '('],
-      [')', ')'],
-      ['\n', '\\n'],
-      ['\r', '\\r'],
-      ['\0', '\\u0000'],
+      [';', ';', "';'"],
+      ['|', '|', "'|'"],
+      ['&', '&', "'&'"],
+      ['`', '`', "'`'"],
+      ['$', '$', "'$'"],
+      ['>', '>', "'>'"],
+      ['<', '<', "'<'"],
+      ['(', '(', "'('"],
+      [')', ')', "')'"],
+      ['\n', '\\n', 'a line break'],
+      ['\r', '\\r', 'a carriage return'],
+      ['\0', '\\u0000', 'a NUL'],
     ] as const
-  ).map(([character, shown]): Case => ({
+  ).map(([character, shown, named]): Case => ({
     title: `refuses a command holding ${JSON.stringify(character)}`,
     config: gitOnly,
     tool: bash,
     input: command(`git status${character}rm -rf /`),
     allowed: false,
-    reason: `Permission denied: the Bash command 'git status${shown}rm -rf /' matches no allow rule (Bash(git:*)).`,
+    reason: `Permission denied: the Bash command 'git status${shown}rm -rf /' matches no allow rule (Bash(git:*)): it holds ${named}, and a command holding ; | & \` $ > < ( ), a line break or NUL is never allowed by a pattern: it could run more than its first words say. Run one plain command per call (no chaining, pipes, redirection or substitution).`,
   })),
   {
     title: 'refuses && chaining',
@@ -160,7 +160,7 @@ const cases: Case[] = [
     input: command('git status && curl evil.example'),
     allowed: false,
     reason:
-      "Permission denied: the Bash command 'git status && curl evil.example' matches no allow rule (Bash(git:*)).",
+      "Permission denied: the Bash command 'git status && curl evil.example' matches no allow rule (Bash(git:*)): it holds '&', and a command holding ; | & ` $ > < ( ), a line break or NUL is never allowed by a pattern: it could run more than its first words say. Run one plain command per call (no chaining, pipes, redirection or substitution).",
   },
   {
     title: 'refuses an env-var prefix',
@@ -184,7 +184,8 @@ const cases: Case[] = [
     tool: bash,
     input: command(' git status'),
     allowed: false,
-    reason: "Permission denied: the Bash command ' git status' matches no allow rule (Bash(git:*)).",
+    reason:
+      "Permission denied: the Bash command ' git status' matches no allow rule (Bash(git:*)): it has leading or trailing whitespace or a tab, which no pattern matches. Send the command without them.",
   },
   {
     title: 'refuses trailing whitespace',
@@ -192,7 +193,8 @@ const cases: Case[] = [
     tool: bash,
     input: command('git status '),
     allowed: false,
-    reason: "Permission denied: the Bash command 'git status ' matches no allow rule (Bash(git:*)).",
+    reason:
+      "Permission denied: the Bash command 'git status ' matches no allow rule (Bash(git:*)): it has leading or trailing whitespace or a tab, which no pattern matches. Send the command without them.",
   },
   {
     title: 'refuses a tab',
@@ -200,7 +202,8 @@ const cases: Case[] = [
     tool: bash,
     input: command('git\tstatus'),
     allowed: false,
-    reason: "Permission denied: the Bash command 'git\\tstatus' matches no allow rule (Bash(git:*)).",
+    reason:
+      "Permission denied: the Bash command 'git\\tstatus' matches no allow rule (Bash(git:*)): it has leading or trailing whitespace or a tab, which no pattern matches. Send the command without them.",
   },
   {
     title: 'refuses an empty command',

@@ -1,6 +1,12 @@
 import { ToolInput, ToolwrightError, type PermissionSubject, type Tool } from '@toolwright/core';
 import { isPathProblem, resolvePath, type PathProblem, type ResolvedPath } from '@toolwright/core/node';
-import { compileCommandPattern, judgeCommand, type CommandPattern, type Judgement } from './command-pattern.js';
+import {
+  compileCommandPattern,
+  judgeCommand,
+  unjudgeableCommand,
+  type CommandPattern,
+  type Judgement,
+} from './command-pattern.js';
 import { compilePathPattern, couldMatchBelow, matchFolder, matchPath, type PathPattern } from './path-pattern.js';
 import type { Approver, PathPermit, PermissionConfig, PermissionDecision } from './permission-config.js';
 import { parsePermissionRule, type PermissionRule } from './permission-rule.js';
@@ -312,6 +318,9 @@ function denialWithoutMatch(
   if (call.subject !== undefined && call.subject.value === '') {
     return `Permission denied: this ${tool.name} call has an empty ${call.subject.kind === 'PATH' ? 'path' : 'command'}, which no pattern matches.`;
   }
+  const unjudgeable = call.subject?.kind === 'COMMAND' ? unjudgeableCommand(call.subject.value) : undefined;
+  if (unjudgeable !== undefined)
+    return `Permission denied: ${call.describe()} matches no allow rule (${listed}): ${unjudgeable}`;
   return `Permission denied: ${call.describe()} matches no allow rule (${listed}).`;
 }
 
