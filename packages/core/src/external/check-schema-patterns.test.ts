@@ -62,7 +62,7 @@ describe('SC-3 patterns', () => {
         origin: 'manifest probe.json',
       }),
     ).toThrow(
-      `External tool 'probe' from manifest probe.json: inputSchema#/properties/p0/pattern breaks SC-3: pattern '${UNROLLING[0]?.slice(0, 99)}… is refused: it unrolls to about 21979 instructions; at most 2000 are accepted (maxLength, not a pattern, is the way to limit a length).`,
+      `External tool 'probe' from manifest probe.json: inputSchema#/properties/p0/pattern: pattern '${UNROLLING[0]?.slice(0, 99)}… is refused: it unrolls to about 21979 instructions; at most 2000 are accepted (maxLength, not a pattern, is the way to limit a length).`,
     );
   });
 
@@ -103,7 +103,7 @@ describe('SC-3 patterns', () => {
           origin: 'manifest probe.json',
         }),
       ).toThrow(
-        `External tool 'probe' from manifest probe.json: inputSchema#/properties/q/pattern breaks SC-3: pattern '${pattern}' is refused: ${reason}.`,
+        `External tool 'probe' from manifest probe.json: inputSchema#/properties/q/pattern: pattern '${pattern}' is refused: ${reason}.`,
       );
     },
   );
@@ -132,28 +132,28 @@ describe('SC-3 patterns', () => {
     [
       'a pattern without maxLength',
       object({ q: { type: 'string', pattern: '^a+$' } }),
-      'inputSchema#/properties/q/pattern breaks SC-3: pattern needs a maxLength of at most 256 beside it (strict profile).',
+      'inputSchema#/properties/q/pattern: pattern needs a maxLength of at most 256 beside it (strict profile).',
     ],
     [
       'a pattern with maxLength 257',
       object({ q: { type: 'string', pattern: '^a+$', maxLength: 257 } }),
-      'inputSchema#/properties/q/pattern breaks SC-3: pattern needs a maxLength of at most 256 beside it (strict profile).',
+      'inputSchema#/properties/q/pattern: pattern needs a maxLength of at most 256 beside it (strict profile).',
     ],
     ['a pattern with maxLength 256', object({ q: { type: 'string', pattern: '^a+$', maxLength: 256 } }), undefined],
     [
       'a pattern on property names without a length',
       object({}, { propertyNames: { pattern: '^[a-z]+$' } }),
-      'inputSchema#/propertyNames/pattern breaks SC-3: pattern needs a maxLength of at most 256 beside it (strict profile).',
+      'inputSchema#/propertyNames/pattern: pattern needs a maxLength of at most 256 beside it (strict profile).',
     ],
     [
       'patternProperties',
       object({}, { patternProperties: { '^x-': { type: 'string' } } }),
-      'inputSchema#/patternProperties breaks SC-3: patternProperties is refused (strict profile).',
+      'inputSchema#/patternProperties: patternProperties is refused (strict profile).',
     ],
     [
       'uniqueItems without maxItems',
       object({ tags: { type: 'array', uniqueItems: true } }),
-      'inputSchema#/properties/tags/uniqueItems breaks SC-3: uniqueItems needs a maxItems beside it (strict profile).',
+      'inputSchema#/properties/tags/uniqueItems: uniqueItems needs a maxItems beside it (strict profile).',
     ],
     ['uniqueItems with maxItems', object({ tags: { type: 'array', uniqueItems: true, maxItems: 50 } }), undefined],
     ['uniqueItems false', object({ tags: { type: 'array', uniqueItems: false } }), undefined],

@@ -51,7 +51,7 @@ describe('createExternalToolDefinition', () => {
       });
     expect(codeAndMessage(make)).toEqual([
       'INVALID_EXTERNAL_SCHEMA',
-      "External tool 'read_file' from MCP server 'files': outputSchema#/properties/text/$ref breaks SC-1: $ref must start with '#' (a reference inside the schema), not 'https://evil.example/text.json'.",
+      "External tool 'read_file' from MCP server 'files': outputSchema#/properties/text/$ref: $ref must start with '#' (a reference inside the schema), not 'https://evil.example/text.json'.",
     ]);
   });
 
@@ -172,7 +172,7 @@ describe('createExternalToolDefinition messages', () => {
         origin: ORIGIN,
       }),
     ).toThrow(
-      "External tool 'read_file' from MCP server 'files': inputSchema#/properties/a\\nb~1c~0d/$ref breaks SC-1: $ref must start with '#' (a reference inside the schema), not 'x'.",
+      "External tool 'read_file' from MCP server 'files': inputSchema#/properties/a\\nb~1c~0d/$ref: $ref must start with '#' (a reference inside the schema), not 'x'.",
     );
   });
 });

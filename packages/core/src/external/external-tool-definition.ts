@@ -107,6 +107,6 @@ function checkSchema(
   const { problem } = checked;
   throw new ToolwrightError(
     'INVALID_EXTERNAL_SCHEMA',
-    `External tool '${name}' from ${origin}: ${field}#${escapeControlCharacters(problem.pointer)} breaks ${problem.rule}: ${problem.message}.`,
+    `External tool '${name}' from ${origin}: ${field}#${escapeControlCharacters(problem.pointer)}: ${problem.message}.`,
   );
 }

@@ -61,10 +61,10 @@ async function expectValidationIntact(): Promise<void> {
   ]);
   // The meta-schemas are still there: a schema that breaks them is still refused by them.
   expect(refusal(() => define('broken_2020', { type: 'object', required: 'a' }))).toBe(
-    "External tool 'broken_2020' from manifest probe.json: inputSchema#/required breaks SC-1: this is not valid JSON Schema 2020-12 (its meta-schema says: must be array).",
+    "External tool 'broken_2020' from manifest probe.json: inputSchema#/required: this is not valid JSON Schema 2020-12 (its meta-schema says: must be array).",
   );
   expect(refusal(() => define('broken_07', { $schema: DRAFT_07_URI, type: 'object', required: 'a' }))).toBe(
-    "External tool 'broken_07' from manifest probe.json: inputSchema#/required breaks SC-1: this is not valid JSON Schema draft-07 (its meta-schema says: must be array).",
+    "External tool 'broken_07' from manifest probe.json: inputSchema#/required: this is not valid JSON Schema draft-07 (its meta-schema says: must be array).",
   );
   // A GenericTool whose input class is first compiled now builds, and its binder refuses bad input.
   class LaterInput {
@@ -95,7 +95,7 @@ describe('SC-1/SC-2/GV-4: one schema cannot change how another is validated', ()
     async (id) => {
       for (const dialect of [DRAFT_2020_12, DRAFT_07_URI]) {
         expect(refusal(() => define('impostor', { $schema: dialect, $id: id, type: 'object' }))).toBe(
-          `External tool 'impostor' from manifest probe.json: inputSchema#/$id breaks SC-1: $id '${id}' names a JSON Schema meta-schema; a tool's schema needs an id of its own.`,
+          `External tool 'impostor' from manifest probe.json: inputSchema#/$id: $id '${id}' names a JSON Schema meta-schema; a tool's schema needs an id of its own.`,
         );
       }
       await expectValidationIntact();

@@ -81,7 +81,7 @@ describe('bundle cache', () => {
     expect(await readWithReason()).toEqual({
       bundle: undefined,
       reasons: [
-        `External tool 'search' from cache ${path} (bundle 'docs'): inputSchema#/properties/q/$ref breaks SC-1: $ref must start with '#' (a reference inside the schema), not 'https://evil.example/q'.`,
+        `External tool 'search' from cache ${path} (bundle 'docs'): inputSchema#/properties/q/$ref: $ref must start with '#' (a reference inside the schema), not 'https://evil.example/q'.`,
       ],
     });
   });

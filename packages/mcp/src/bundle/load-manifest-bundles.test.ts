@@ -52,7 +52,7 @@ describe('loadManifestBundles', () => {
         `manifest ${bad}`,
         'web',
         'INVALID_EXTERNAL_SCHEMA',
-        `External tool 'crawl' from manifest ${bad} (bundle 'web'): inputSchema#/properties/u/pattern breaks SC-3: pattern '(a)\\1' is refused: \\1 is a backreference, which the linear-time engine cannot run.`,
+        `External tool 'crawl' from manifest ${bad} (bundle 'web'): inputSchema#/properties/u/pattern: pattern '(a)\\1' is refused: \\1 is a backreference, which the linear-time engine cannot run.`,
       ],
     ]);
   });
@@ -88,7 +88,7 @@ describe('loadManifestBundles', () => {
     expect(report.failures.map((failure) => [failure.bundle, failure.error.message])).toEqual([
       [
         'web',
-        `External tool 'fetch' from manifest ${several}[1] (bundle 'web'): inputSchema#/type breaks SC-2: the top level must say type 'object' (was 'string').`,
+        `External tool 'fetch' from manifest ${several}[1] (bundle 'web'): inputSchema#/type: the top level must say type 'object' (was 'string').`,
       ],
       ['docs', `manifest ${several}[2]: a bundle named 'docs' was already loaded from manifest ${several}[0].`],
     ]);

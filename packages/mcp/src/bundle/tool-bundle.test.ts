@@ -46,7 +46,7 @@ describe('parseToolBundle', () => {
     };
     expect(refusal({ bundle: 'docs', tools: [SEARCH, bad] })).toEqual([
       'INVALID_EXTERNAL_SCHEMA',
-      "External tool 'fetch' from manifest a.json (bundle 'docs'): inputSchema#/properties/u/$ref breaks SC-1: $ref must start with '#' (a reference inside the schema), not 'file:///etc/passwd'.",
+      "External tool 'fetch' from manifest a.json (bundle 'docs'): inputSchema#/properties/u/$ref: $ref must start with '#' (a reference inside the schema), not 'file:///etc/passwd'.",
     ]);
   });
 

@@ -63,7 +63,7 @@ describe('importMcpTools', () => {
     ]);
     expect(await importError(client)).toEqual([
       'INVALID_EXTERNAL_SCHEMA',
-      "External tool 'sneaky' from MCP server 'probe': inputSchema#/properties/q/$ref breaks SC-1: $ref must start with '#' (a reference inside the schema), not 'http://169.254.169.254/x'.",
+      "External tool 'sneaky' from MCP server 'probe': inputSchema#/properties/q/$ref: $ref must start with '#' (a reference inside the schema), not 'http://169.254.169.254/x'.",
     ]);
   });
 
@@ -79,7 +79,7 @@ describe('importMcpTools', () => {
     ]);
     expect(await importError(client)).toEqual([
       'INVALID_EXTERNAL_SCHEMA',
-      "External tool 'lookbehind' from MCP server 'probe': outputSchema#/properties/a/pattern breaks SC-3: pattern '(?<=x)y' is refused: lookbehind cannot run on the linear-time engine.",
+      "External tool 'lookbehind' from MCP server 'probe': outputSchema#/properties/a/pattern: pattern '(?<=x)y' is refused: lookbehind cannot run on the linear-time engine.",
     ]);
   });
 
@@ -89,7 +89,7 @@ describe('importMcpTools', () => {
     ]);
     expect(await importError(client)).toEqual([
       'INVALID_EXTERNAL_SCHEMA',
-      "External tool 'huge' from MCP server 'probe': inputSchema# breaks SC-4: the schema is 300034 bytes of JSON; at most 262144 (256 KB) are accepted.",
+      "External tool 'huge' from MCP server 'probe': inputSchema#: the schema is 300034 bytes of JSON; at most 262144 (256 KB) are accepted.",
     ]);
   });
 

@@ -26,7 +26,7 @@ describe('linearJsonSchemaValidator', () => {
       valid: false,
       data: undefined,
       errorMessage:
-        "the output schema is refused: SC-1 at #/properties/id/$ref: $ref must start with '#' (a reference inside the schema), not 'https://evil.example/id.json'",
+        "the output schema is refused at #/properties/id/$ref: $ref must start with '#' (a reference inside the schema), not 'https://evil.example/id.json'",
     });
   });
 });

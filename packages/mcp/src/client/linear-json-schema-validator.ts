@@ -23,7 +23,7 @@ export const linearJsonSchemaValidator: jsonSchemaValidator = {
 function compile(schema: unknown): (value: unknown) => string | undefined {
   const checked = checkExternalSchema(schema);
   if (!checked.ok) {
-    const reason = `the output schema is refused: ${checked.problem.rule} at #${checked.problem.pointer}: ${checked.problem.message}`;
+    const reason = `the output schema is refused at #${checked.problem.pointer}: ${checked.problem.message}`;
     return () => reason;
   }
   const validator = compileSchemaValidator(checked.schema);
