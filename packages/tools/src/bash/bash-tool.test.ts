@@ -96,6 +96,19 @@ describe('Bash', () => {
     expect(result.metadata).toMatchObject({ truncated: true, originalLength: 100_000 });
   });
 
+  it('BT-1/PO-3: under a lower output limit the cut follows it, so the gate never cuts the exit-code marker off', async () => {
+    const small = createToolContext({ cwd: '/tmp', options: { maxToolOutputChars: 1_000 } });
+    const result = await bash.execute(
+      ToolInput.of({ command: 'head -c 100000 /dev/zero | tr "\\0" x; exit 3' }),
+      small,
+    );
+    expect(result.content.length).toBe(1_000);
+    expect(result.content.endsWith('filter it with grep, head or tail.]\n[exit code: 3]')).toBe(true);
+    expect(result.content.split('\n').at(-2)).toBe(
+      '[Output cut: showed the first 820 of 100,000 characters. To see the rest, redirect the output to a file and read it in parts, or filter it with grep, head or tail.]',
+    );
+  });
+
   it('PO-3: a cut successful output ends with a line saying what was cut and how to get the rest', async () => {
     const result = await run({ command: 'seq 1 50000' });
     expect(result.isError).toBe(false);

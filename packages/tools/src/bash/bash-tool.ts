@@ -2,7 +2,7 @@ import { GenericTool, SafetyLevel, ToolResult, type ToolContext } from '@toolwri
 import { ShellStartError, type ShellCommandResult } from '@toolwright/shell';
 import { BashInput, clampTimeout } from './bash-input.js';
 import type { BashSession } from './bash-session.js';
-import { renderBashResult } from './render-bash-result.js';
+import { MAX_OUTPUT_CHARS, renderBashResult } from './render-bash-result.js';
 
 /** Bytes held per stream of a foreground command: passed explicitly, never left to the shell's default. */
 export const BASH_CAPTURE_BYTES = 1_048_576;
@@ -10,7 +10,12 @@ export const BASH_CAPTURE_BYTES = 1_048_576;
 export const BACKGROUND_BUFFER_BYTES = 1_048_576;
 
 type BashOutcome =
-  | { readonly kind: 'finished'; readonly result: ShellCommandResult; readonly timeoutMs: number }
+  | {
+      readonly kind: 'finished';
+      readonly result: ShellCommandResult;
+      readonly timeoutMs: number;
+      readonly maxChars: number;
+    }
   | { readonly kind: 'background'; readonly id: string }
   | { readonly kind: 'not-started'; readonly reason: string };
 
@@ -50,7 +55,9 @@ export class BashTool extends GenericTool<BashInput, BashOutcome> {
         cwd: context.cwd,
         signal: context.signal,
       });
-      return { kind: 'finished', result, timeoutMs };
+      // Cut here, to the run's output limit when it is lower, so the gate's own cut never drops the exit-code marker.
+      const maxChars = Math.min(MAX_OUTPUT_CHARS, context.options.maxToolOutputChars);
+      return { kind: 'finished', result, timeoutMs, maxChars };
     } catch (error) {
       if (ShellStartError.isInstance(error)) return { kind: 'not-started', reason: error.message };
       throw error;
@@ -65,6 +72,6 @@ export class BashTool extends GenericTool<BashInput, BashOutcome> {
         { metadata: { bashId: outcome.id } },
       );
     }
-    return renderBashResult(outcome.result, outcome.timeoutMs);
+    return renderBashResult(outcome.result, outcome.timeoutMs, outcome.maxChars);
   }
 }

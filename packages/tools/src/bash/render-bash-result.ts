@@ -14,10 +14,15 @@ export const BASH_CUT_HINT =
  * What the model reads of a finished command (SPEC BT-1): stdout and stderr merged, escape codes
  * stripped, cut, then a marker after the cut — none on success, `[exit code: N]` on failure,
  * `[timed out after Nms]` on timeout (with the output captured until then). The marker comes last
- * so a long failure cannot cut it off, and the whole stays within {@link MAX_OUTPUT_CHARS}. The
- * raw output, escape codes included, is the structured payload.
+ * so a long failure cannot cut it off, and the whole stays within `maxChars` ({@link MAX_OUTPUT_CHARS}
+ * unless the run's output limit is lower). The raw output, escape codes included, is the structured
+ * payload.
  */
-export function renderBashResult(result: ShellCommandResult, timeoutMs: number): ToolResult {
+export function renderBashResult(
+  result: ShellCommandResult,
+  timeoutMs: number,
+  maxChars: number = MAX_OUTPUT_CHARS,
+): ToolResult {
   const status = shellExitStatus(result);
   const marker = result.timedOut
     ? `[timed out after ${timeoutMs}ms]`
@@ -27,7 +32,7 @@ export function renderBashResult(result: ShellCommandResult, timeoutMs: number):
         ? `[exit code: ${status}]`
         : '';
   const merged = mergeStreams(stripAnsi(result.stdout), stripAnsi(result.stderr));
-  const { text, cut } = cutOutput(merged, MAX_OUTPUT_CHARS - (marker === '' ? 0 : marker.length + 1));
+  const { text, cut } = cutOutput(merged, maxChars - (marker === '' ? 0 : marker.length + 1));
   const content = marker === '' ? text : `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${marker}`;
   const metadata = {
     exitCode: status,
