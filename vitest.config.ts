@@ -14,6 +14,6 @@ export default defineConfig({
       include: ['packages/*/src/**/*.test-d.ts', 'test/**/*.test-d.ts'],
       tsconfig: './tsconfig.typecheck.json',
     },
-    testTimeout: 20_000,
+    testTimeout: 60_000,
   },
 });

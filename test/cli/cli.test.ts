@@ -1,10 +1,21 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { toolwright } from './run-toolwright.js';
 
 const PLUGIN = 'examples/plugin-orders/dist/index.js';
+
+// Every temporary folder a case makes, removed after the file.
+const folders: string[] = [];
+const temporaryFolder = (prefix: string): string => {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  folders.push(folder);
+  return folder;
+};
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
 
 describe('toolwright (the built binary)', () => {
   it('prints help for every command, and exits 2 for an unknown one', () => {
@@ -32,7 +43,7 @@ describe('toolwright (the built binary)', () => {
   });
 
   it('CL-1: --check exits 1 on a stale file and 0 on a fresh one', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'toolwright-docs-'));
+    const folder = temporaryFolder('toolwright-docs-');
     const out = join(folder, 'tools.md');
     expect(toolwright(['docs', PLUGIN, '--out', out]).status).toBe(0);
     expect(toolwright(['docs', PLUGIN, '--out', out, '--check']).status).toBe(0);
@@ -176,7 +187,7 @@ describe('toolwright (the built binary)', () => {
   });
 
   it('CL-4: --cwd sets where the command runs', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'toolwright-cwd-'));
+    const folder = temporaryFolder('toolwright-cwd-');
     expect(toolwright(['call', 'builtin', 'Bash', '{"command":"pwd"}', '--allow-bash', '--cwd', folder]).stdout).toBe(
       `${folder}\n`,
     );

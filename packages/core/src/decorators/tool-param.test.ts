@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -291,9 +291,12 @@ describe('@ToolParam registration', () => {
     const folder = mkdtempSync(join(tmpdir(), 'toolwright-standard-'));
     const file = join(folder, 'standard-input.mjs');
     writeFileSync(file, output.outputText);
-    const module = (await import(pathToFileURL(file).href)) as {
-      define: (toolParam: unknown, type: unknown) => new () => object;
-    };
+    let module: { define: (toolParam: unknown, type: unknown) => new () => object };
+    try {
+      module = (await import(pathToFileURL(file).href)) as typeof module;
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
     const StandardInput = module.define(ToolParam, Type);
     const error = thrown(() => buildInputSchema(StandardInput));
     expect(error.code).toBe('STANDARD_DECORATORS');

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AbstractTool, SafetyLevel, ToolInput, ToolwrightError, type AbstractToolDefinition } from '@toolwright/core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Approver, PermissionConfig } from './permission-config.js';
 import { PermissionChecker } from './permission-checker.js';
 
@@ -44,6 +44,7 @@ const tools = [bash, read, notes, browser];
 
 // A real folder with a real symlink that points outside it.
 const root = mkdtempSync(join(tmpdir(), 'toolwright-permissions-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 const allowed = join(root, 'allowed');
 const secrets = join(root, 'secrets');
 mkdirSync(allowed);
