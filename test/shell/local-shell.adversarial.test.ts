@@ -7,71 +7,26 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LocalShell, pidNamespaceAvailable, ShellStartError, type ShellCommandResult } from '@toolwright/shell';
-import { afterEach, describe, expect, it } from 'vitest';
-import { killByToken, newToken, runningAt, survivors, waitFor, waitUntilRunning, watch } from './survivors.js';
-
-/** LocalShell's default grace between SIGTERM and SIGKILL. */
-const GRACE_MS = 500;
-const CAP = 65_536;
-/** Node timers run on libuv's cached clock and may fire a millisecond or two before performance.now() says they are due. */
-const EARLY_MS = 10;
+import { LocalShell, ShellStartError, type ShellCommandResult } from '@toolwright/shell';
+import { describe, expect, it } from 'vitest';
+import {
+  abortWhen as abortOn,
+  CAP,
+  EARLY_MS,
+  GRACE_MS,
+  run as runOn,
+  sleeps,
+  UNTIL_JOB_IS_SLEEP,
+  useTokens,
+} from './shell-cases.js';
+import { killByToken, runningAt, survivors, waitUntilRunning, watch } from './survivors.js';
 
 const shell = new LocalShell();
-
-// Every token a case uses; after each case, whatever still carries one is SIGKILLed by pid, so a
-// failing case cannot disturb the next ones. The assertions ran before this, so it hides nothing.
-const tokens: string[] = [];
-function token(): string {
-  const value = newToken();
-  tokens.push(value);
-  return value;
-}
-afterEach(() => {
-  for (const value of tokens.splice(0)) killByToken(value);
-});
-
-/** Runs `start` and measures until its promise settles (the clock starts before the call: spawning counts). */
-async function timed<T>(start: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const started = performance.now();
-  const value = await start();
-  return { value, ms: performance.now() - started };
-}
-
-function run(command: string, options: Partial<Parameters<LocalShell['execute']>[1]> = {}, on = shell) {
-  return timed(() => on.execute(command, { timeoutMs: 60_000, maxCaptureBytes: CAP, ...options }));
-}
-
-/**
- * Runs `command` and aborts it once `ready` holds for the processes carrying `t` — so a case ends a
- * tree that really runs, however slow the machine — or after 60 s when it never holds (the case
- * then fails on `ready`). `afterAbortMs` runs from the abort to the settled result.
- */
-async function abortWhen(
-  command: string,
-  t: string,
-  ready: (commandLines: readonly string[]) => boolean,
-  on = shell,
-): Promise<{ value: ShellCommandResult; ready: boolean; afterAbortMs: number }> {
-  const controller = new AbortController();
-  const result = on.execute(command, { timeoutMs: 120_000, maxCaptureBytes: CAP, signal: controller.signal });
-  const held = await waitFor(t, ready);
-  const abortedAt = performance.now();
-  controller.abort();
-  const value = await result;
-  return { value, ready: held, afterAbortMs: performance.now() - abortedAt };
-}
-
-/** How many of these command lines are `sleep 1000.<t>` itself (after its exec). */
-function sleeps(commandLines: readonly string[], t: string): number {
-  return commandLines.filter((line) => line === `sleep 1000.${t}`).length;
-}
-
-/**
- * Shell text that waits until the job just started with `&` has become `sleep` (exec'd, and so
- * out of the session or group it was told to leave) — a condition, not a fixed pause.
- */
-const UNTIL_JOB_IS_SLEEP = 'until [ "$(head -c 5 /proc/$!/cmdline 2>/dev/null)" = sleep ]; do sleep 0.01; done';
+const token = useTokens();
+const run = (command: string, options: Partial<Parameters<LocalShell['execute']>[1]> = {}) =>
+  runOn(shell, command, options);
+const abortWhen = (command: string, t: string, ready: (commandLines: readonly string[]) => boolean) =>
+  abortOn(shell, command, t, ready);
 
 /** Runs `fn` while sampling this process's RSS every 10 ms; returns its value and the peak growth in bytes. */
 async function peakRssGrowth<T>(fn: () => Promise<T>): Promise<{ value: T; growth: number }> {
@@ -462,36 +417,6 @@ describe.sequential('LocalShell adversarial suite', () => {
     expect(value).toMatchObject({ exitCode: null, signal: 'SIGKILL', timedOut: false, aborted: false });
     expect(ms).toBeLessThan(15_000);
     expect(await survivors(t)).toEqual([]);
-  });
-
-  // ---------------------------------------------------------------- SH-3: PID namespace
-
-  it('SH-3: with pidNamespace auto, a tree that escapes session and environment (env -i setsid) still dies', async () => {
-    expect(new LocalShell().isolated).toBe(false);
-    const isolatedShell = new LocalShell({ pidNamespace: 'auto' });
-    if (!pidNamespaceAvailable()) {
-      expect(isolatedShell.isolated).toBe(false);
-      return;
-    }
-    expect(isolatedShell.isolated).toBe(true);
-
-    const t = token();
-    const aborted = await abortWhen(
-      `env -i setsid sleep 1000.${t} & sleep 1000.${t}; true`,
-      t,
-      (lines) => sleeps(lines, t) === 2,
-      isolatedShell,
-    );
-    expect(aborted.ready).toBe(true);
-    expect(aborted.value).toMatchObject({ timedOut: false, aborted: true });
-    expect(aborted.afterAbortMs).toBeLessThan(10_000);
-    expect(await survivors(t)).toEqual([]);
-
-    const u = token();
-    const normal = await run(`env -i setsid sleep 1000.${u} & echo done`, { timeoutMs: 60_000 }, isolatedShell);
-    expect(normal.value).toMatchObject({ exitCode: 0, stdout: 'done\n', timedOut: false, aborted: false });
-    expect(normal.ms).toBeLessThan(15_000);
-    expect(await survivors(u)).toEqual([]);
   });
 
   // ---------------------------------------------------------------- SH-3: the parent's own exit

@@ -1,3 +1,5 @@
+import type { Containment } from './containment.js';
+
 /** Where a background command is. */
 export type BackgroundStatus = 'running' | 'exited' | 'killed';
 
@@ -21,6 +23,8 @@ export interface BackgroundProcess {
   readonly command: string;
   /** Where it is now. */
   readonly status: BackgroundStatus;
+  /** How its processes are held together (local shells; see {@link Containment}). */
+  readonly containment?: Containment;
   /** Output since the previous read, with the status. */
   read(): BackgroundRead;
   /** Ends it and every process it started; resolves when they are dead. */

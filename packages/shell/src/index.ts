@@ -2,10 +2,11 @@
 export type { BackgroundOptions, BackgroundProcess, BackgroundRead, BackgroundStatus } from './background-process.js';
 export { BoundedCapture } from './capture/bounded-capture.js';
 export { OutputRing, type RingRead } from './capture/output-ring.js';
+export type { Containment } from './containment.js';
 export type { ExecutionOptions } from './execution-options.js';
 export { killTrackedTrees } from './local/live-trees.js';
 export { LocalShell, RUN_MARKER_VARIABLE, type LocalShellOptions } from './local/local-shell.js';
-export { pidNamespaceAvailable } from './local/spawn-in-session.js';
+export { availableContainments } from './local/detect-containment.js';
 export { PROMPT_PROOF_ENV } from './local/prompt-proof-env.js';
 export { shellExitStatus, type ShellCommandResult } from './shell-command-result.js';
 export { ShellStartError, type VirtualShell } from './virtual-shell.js';

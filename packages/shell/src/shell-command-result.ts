@@ -1,3 +1,5 @@
+import type { Containment } from './containment.js';
+
 /** What a finished command produced (SPEC SH-1). A non-zero exit, a timeout or an abort are values, not exceptions. */
 export interface ShellCommandResult {
   /** The command's exit code; `null` when a signal ended it. */
@@ -20,6 +22,12 @@ export interface ShellCommandResult {
   readonly timedOut: boolean;
   /** The caller's signal aborted; the tree was terminated. */
   readonly aborted: boolean;
+  /**
+   * How the command's processes were held together, so that all of them died with it (see
+   * {@link Containment}); absent when nothing ran (an already-aborted signal) or where the shell
+   * does not say.
+   */
+  readonly containment?: Containment;
 }
 
 /** The exit status a shell would report: the exit code, or 128 + the signal's number. */

@@ -1,6 +1,6 @@
-import type { ProcessTree } from './process-tree.js';
+import type { CommandTree } from './command-tree.js';
 
-const live = new Set<ProcessTree>();
+const live = new Set<CommandTree>();
 let installed = false;
 
 /**
@@ -8,7 +8,7 @@ let installed = false;
  * SIGTERM or SIGHUP, they are killed first (SPEC SH-3). A signal is then re-raised when nobody
  * else listens for it, so the process still ends as it would have.
  */
-export function trackTree(tree: ProcessTree): () => void {
+export function trackTree(tree: CommandTree): () => void {
   live.add(tree);
   installHandlers();
   return () => live.delete(tree);

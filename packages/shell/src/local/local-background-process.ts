@@ -1,7 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import type { BackgroundProcess, BackgroundRead, BackgroundStatus } from '../background-process.js';
 import { OutputRing } from '../capture/output-ring.js';
-import type { ProcessTree } from './process-tree.js';
+import type { Containment } from '../containment.js';
+import type { CommandTree } from './command-tree.js';
+import { settle } from './spawn-in-session.js';
 
 /** A background command on this machine: its tree is tracked, its output bounded, its end final. */
 export class LocalBackgroundProcess implements BackgroundProcess {
@@ -15,9 +17,10 @@ export class LocalBackgroundProcess implements BackgroundProcess {
   constructor(
     readonly command: string,
     child: ChildProcess,
-    private readonly tree: ProcessTree,
+    private readonly tree: CommandTree,
     maxBufferBytes: number,
     private readonly killGraceMs: number,
+    settleMs: number,
     untrack: () => void,
   ) {
     this.#ring = new OutputRing(maxBufferBytes);
@@ -25,15 +28,24 @@ export class LocalBackgroundProcess implements BackgroundProcess {
     child.stderr?.on('data', (chunk: Buffer) => this.#ring.push(chunk));
     this.#exited = new Promise((resolve) => {
       child.once('exit', (exitCode, signal) => {
-        if (this.#status === 'running') this.#status = 'exited';
-        this.#exitCode = exitCode;
-        this.#signal = signal;
-        // What the command left behind dies with it, as in the foreground.
+        // What the command left behind dies with it, as in the foreground; its last output is
+        // read before it says it has ended, so a read that sees the end sees all of the output.
         tree.killNow();
-        untrack();
-        resolve();
+        void settle(child, settleMs).then(() => {
+          if (this.#status === 'running') this.#status = 'exited';
+          this.#exitCode = exitCode;
+          this.#signal = signal;
+          tree.release();
+          untrack();
+          resolve();
+        });
       });
     });
+  }
+
+  /** The containment that holds its processes. */
+  get containment(): Containment {
+    return this.tree.containment;
   }
 
   get status(): BackgroundStatus {

@@ -1,22 +1,22 @@
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { BackgroundOptions, BackgroundProcess } from '../background-process.js';
 import { BoundedCapture } from '../capture/bounded-capture.js';
+import type { Containment } from '../containment.js';
 import type { ExecutionOptions } from '../execution-options.js';
 import type { ShellCommandResult } from '../shell-command-result.js';
 import { ShellStartError, type VirtualShell } from '../virtual-shell.js';
+import {
+  availableContainments,
+  containmentAvailable,
+  containmentSupport,
+  strongestContainment,
+} from './detect-containment.js';
 import { trackTree } from './live-trees.js';
 import { LocalBackgroundProcess } from './local-background-process.js';
-import { ProcessTree } from './process-tree.js';
-import {
-  checkOptions,
-  environment,
-  isDirectory,
-  pidNamespaceAvailable,
-  settle,
-  spawnInSession,
-} from './spawn-in-session.js';
+import { checkOptions, environment, isDirectory, settle } from './spawn-in-session.js';
+import { startCommand, type StartedCommand } from './start-command.js';
 
 const NOT_RUN_ABORTED: ShellCommandResult = Object.freeze({
   exitCode: null,
@@ -43,37 +43,44 @@ export interface LocalShellOptions {
   /** How long output may still arrive after the shell exits before the streams are closed. Default 100 ms. */
   readonly settleMs?: number;
   /**
-   * Run each command in its own PID namespace (`unshare --pid --fork --kill-child`), so the kernel
-   * kills everything it started when it ends, environment or not. `auto` uses it where a probe
-   * succeeds; `off` (the default) never does.
+   * How each command's processes are held together so that all of them die with it (see
+   * {@link Containment}). `auto`, the default, takes the strongest this machine offers — a PID
+   * namespace, else a cgroup v2 of its own, else its session — probed once per process. Naming one
+   * that this machine does not offer throws.
    */
-  readonly pidNamespace?: 'auto' | 'off';
+  readonly containment?: 'auto' | Containment;
 }
 
 /**
  * Runs commands on this machine (SPEC SH-1..SH-5) with `bash -c`: each in a new session and
- * process group, stdin closed, an environment that never prompts. A timeout or abort terminates
- * the whole tree (SIGTERM, then SIGKILL while anything lives, plus a /proc sweep for processes
- * that left the group); processes left behind after a normal exit are killed too; capture is
- * bounded per stream; the command's own exit code is kept.
+ * process group, inside the strongest containment the machine offers (a PID namespace or a cgroup
+ * of its own), stdin closed, an environment that never prompts. A timeout or abort terminates the
+ * whole tree (SIGTERM, then SIGKILL while anything lives); processes left behind after a normal
+ * exit are killed too; capture is bounded per stream; the command's own exit code is kept.
  */
 export class LocalShell implements VirtualShell {
   readonly bashPath: string;
   readonly #killGraceMs: number;
   readonly #settleMs: number;
-  readonly #namespace: boolean;
+  readonly #containment: Containment;
   readonly #background = new Set<LocalBackgroundProcess>();
 
   constructor(options: LocalShellOptions = {}) {
     this.bashPath = options.bashPath ?? (existsSync('/bin/bash') ? '/bin/bash' : 'bash');
     this.#killGraceMs = options.killGraceMs ?? 500;
     this.#settleMs = options.settleMs ?? 100;
-    this.#namespace = options.pidNamespace === 'auto' && pidNamespaceAvailable();
+    const wanted = options.containment ?? 'auto';
+    if (wanted !== 'auto' && !containmentAvailable(wanted)) {
+      throw new RangeError(
+        `containment '${wanted}' is not available on this machine; available: ${availableContainments().join(', ')}`,
+      );
+    }
+    this.#containment = wanted === 'auto' ? strongestContainment() : wanted;
   }
 
-  /** True when commands run in their own PID namespace. */
-  get isolated(): boolean {
-    return this.#namespace;
+  /** How this shell holds each command's processes together (a cgroup that cannot be made falls back to the session, per command). */
+  get containment(): Containment {
+    return this.#containment;
   }
 
   /** True when bash can be started here (the Bash tool is offered only then). */
@@ -94,30 +101,23 @@ export class LocalShell implements VirtualShell {
     const cwd = options.cwd ?? process.cwd();
     if (!isDirectory(cwd))
       return Promise.reject(new ShellStartError(`The working directory does not exist or is not a directory: ${cwd}`));
-    const marker = `${RUN_MARKER_VARIABLE}=${randomUUID()}`;
-    const [file, args] = this.#commandLine(command);
-    return new Promise((resolve, reject) => {
-      const child = spawnInSession(file, args, cwd, environment(options.env, marker));
-      child.once('error', (error) =>
-        reject(new ShellStartError(`The command could not start: ${error.message}`, { cause: error })),
+    return this.#start(command, cwd, options.env).then((started) => {
+      const { child, tree } = started as StartedCommand;
+      const untrack = trackTree(tree);
+      const background = new LocalBackgroundProcess(
+        command,
+        child,
+        tree,
+        options.maxBufferBytes,
+        this.#killGraceMs,
+        this.#settleMs,
+        () => {
+          untrack();
+          this.#background.delete(background);
+        },
       );
-      child.once('spawn', () => {
-        const tree = new ProcessTree(child.pid as number, marker);
-        const untrack = trackTree(tree);
-        const background = new LocalBackgroundProcess(
-          command,
-          child,
-          tree,
-          options.maxBufferBytes,
-          this.#killGraceMs,
-          () => {
-            untrack();
-            this.#background.delete(background);
-          },
-        );
-        this.#background.add(background);
-        resolve(background);
-      });
+      this.#background.add(background);
+      return background;
     });
   }
 
@@ -133,38 +133,44 @@ export class LocalShell implements VirtualShell {
     const cwd = options.cwd ?? process.cwd();
     if (!isDirectory(cwd))
       return Promise.reject(new ShellStartError(`The working directory does not exist or is not a directory: ${cwd}`));
-    const marker = `${RUN_MARKER_VARIABLE}=${randomUUID()}`;
-    const [file, args] = this.#commandLine(command);
     const started = performance.now();
-    let child: ChildProcess;
-    try {
-      child = spawnInSession(file, args, cwd, environment(options.env, marker));
-    } catch (error) {
-      return Promise.reject(
-        new ShellStartError(`The command could not start: ${(error as Error).message}`, { cause: error }),
-      );
-    }
-    return new Promise((resolve, reject) => this.#supervise(child, marker, options, started, resolve, reject));
+    return this.#start(command, cwd, options.env, options.signal).then((command) =>
+      // Aborted while its containment was being made: nothing ran.
+      command === undefined
+        ? { ...NOT_RUN_ABORTED, durationMs: performance.now() - started }
+        : new Promise((resolve) => this.#supervise(command, options, started, resolve)),
+    );
+  }
+
+  #start(
+    command: string,
+    cwd: string,
+    env: ExecutionOptions['env'],
+    signal?: AbortSignal,
+  ): Promise<StartedCommand | undefined> {
+    const marker = `${RUN_MARKER_VARIABLE}=${randomUUID()}`;
+    return startCommand({
+      containment: this.#containment,
+      support: containmentSupport(),
+      bashPath: this.bashPath,
+      command,
+      marker,
+      cwd,
+      env: environment(env, marker),
+      signal,
+    });
   }
 
   #supervise(
-    child: ChildProcess,
-    marker: string,
+    { child, tree }: StartedCommand,
     options: ExecutionOptions,
     started: number,
     resolve: (result: ShellCommandResult) => void,
-    reject: (error: Error) => void,
   ): void {
     const stdout = new BoundedCapture(options.maxCaptureBytes);
     const stderr = new BoundedCapture(options.maxCaptureBytes);
     child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
-    child.once('error', (error) => {
-      if (child.pid === undefined)
-        reject(new ShellStartError(`The command could not start: ${error.message}`, { cause: error }));
-    });
-    if (child.pid === undefined) return;
-    const tree = new ProcessTree(child.pid, marker);
     const untrack = trackTree(tree);
     let timedOut = false;
     let aborted = false;
@@ -172,10 +178,14 @@ export class LocalShell implements VirtualShell {
     const terminate = (): void => {
       terminating ??= tree.terminate(this.#killGraceMs);
     };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      terminate();
-    }, options.timeoutMs);
+    // The timeout counts from the call: making the containment took part of it.
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        terminate();
+      },
+      Math.max(0, options.timeoutMs - (performance.now() - started)),
+    );
     const onAbort = (): void => {
       aborted = true;
       terminate();
@@ -192,6 +202,7 @@ export class LocalShell implements VirtualShell {
         tree.killNow();
         await settle(child, this.#settleMs);
         untrack();
+        tree.release();
         resolve({
           exitCode,
           signal,
@@ -203,13 +214,9 @@ export class LocalShell implements VirtualShell {
           durationMs: performance.now() - started,
           timedOut,
           aborted,
+          containment: tree.containment,
         });
       })();
     });
-  }
-
-  #commandLine(command: string): [string, string[]] {
-    if (!this.#namespace) return [this.bashPath, ['-c', command]];
-    return ['unshare', ['--pid', '--fork', '--kill-child', '--mount-proc', this.bashPath, '-c', command]];
   }
 }

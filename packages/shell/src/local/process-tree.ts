@@ -1,12 +1,15 @@
-import { environmentHolds, listProcesses, OWN_GROUP_ID, readProcess } from './process-table.js';
+import type { CommandTree } from './command-tree.js';
+import { environmentHolds, listProcesses, OWN_GROUP_ID, readProcess, type ProcessEntry } from './process-table.js';
 
 /**
- * The processes one command started (SPEC SH-3): its process group, its session (jobs started
- * with `set -m` get new groups but stay in the session), the descendants of any of those, and —
- * through a /proc sweep — processes that left the session (`setsid`, `nohup … &`) but still carry
- * the command's environment marker. The leader's ids equal its pid (it was started with setsid).
+ * The processes one command started, held by its session (SPEC SH-3): its process group, its
+ * session (jobs started with `set -m` get new groups but stay in the session), the descendants of
+ * any of those, and — through a /proc sweep — processes that left the session (`setsid`,
+ * `nohup … &`) but still carry the command's environment marker. The leader's ids equal its pid
+ * (it was started with setsid).
  */
-export class ProcessTree {
+export class ProcessTree implements CommandTree {
+  readonly containment = 'session';
   readonly #leaderStart: number;
 
   constructor(
@@ -21,12 +24,20 @@ export class ProcessTree {
 
   /** Every live process that belongs to the command (never this process or its group). */
   members(): number[] {
-    const processes = listProcesses();
+    return this.entries().map((entry) => entry.pid);
+  }
+
+  /**
+   * The /proc entries of the live members: the session and group, their descendants (a child
+   * that joined another session keeps its parent link until the parent dies) and, with
+   * `sweepMarkers`, processes started after the command that carry its marker. `processes` is
+   * the process table to read them from (one read of /proc can serve several trees).
+   */
+  entries(sweepMarkers = true, processes: readonly ProcessEntry[] = listProcesses()): ProcessEntry[] {
     const members = new Set<number>();
     for (const entry of processes) {
       if (entry.sessionId === this.leaderPid || entry.groupId === this.leaderPid) members.add(entry.pid);
     }
-    // Descendants of members (a child that joined another session keeps its parent link until the parent dies).
     for (let grew = true; grew;) {
       grew = false;
       for (const entry of processes) {
@@ -36,21 +47,22 @@ export class ProcessTree {
         }
       }
     }
-    for (const entry of processes) {
-      // Only processes started after the command can carry its marker; reading every environment is the slow part.
-      if (
-        members.has(entry.pid) ||
-        entry.pid === process.pid ||
-        entry.state === 'Z' ||
-        entry.startTime < this.#leaderStart
-      )
-        continue;
-      if (environmentHolds(entry.pid, this.marker)) members.add(entry.pid);
+    if (sweepMarkers) {
+      for (const entry of processes) {
+        // Only processes started after the command can carry its marker; reading every environment is the slow part.
+        if (
+          members.has(entry.pid) ||
+          entry.pid === process.pid ||
+          entry.state === 'Z' ||
+          entry.startTime < this.#leaderStart
+        )
+          continue;
+        if (environmentHolds(entry.pid, this.marker)) members.add(entry.pid);
+      }
     }
     members.delete(process.pid);
     // A zombie is already dead; it only waits for its parent (or init) to reap it.
-    const zombies = new Set(processes.filter((entry) => entry.state === 'Z').map((entry) => entry.pid));
-    return [...members].filter((pid) => !zombies.has(pid));
+    return processes.filter((entry) => members.has(entry.pid) && entry.state !== 'Z');
   }
 
   /** Sends `signal` to the whole group and to every member found; returns the members found. */
@@ -59,19 +71,8 @@ export class ProcessTree {
     // session (and its environment) would lose the parent link that identifies it.
     const members = this.members();
     signalGroup(this.leaderPid, signal);
-    for (const pid of members) {
-      try {
-        process.kill(pid, signal);
-      } catch {
-        // Already gone.
-      }
-    }
+    signalEach(members, signal);
     return members;
-  }
-
-  /** True while any member lives (zombies do not count). */
-  alive(): boolean {
-    return this.members().length > 0;
   }
 
   /**
@@ -91,6 +92,9 @@ export class ProcessTree {
   killNow(): void {
     for (let round = 0; round < 20 && this.signal('SIGKILL').length > 0; round++);
   }
+
+  /** A session holds nothing to give back. */
+  release(): void {}
 }
 
 /** Signals a process group; never pid 0, never 1, never this process's own group. */
@@ -104,8 +108,20 @@ export function signalGroup(groupId: number, signal: NodeJS.Signals): boolean {
   }
 }
 
+/** Signals each process (never pid 0 or 1, never this process); those already gone are skipped. */
+export function signalEach(pids: readonly number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    if (pid <= 1 || pid === process.pid) continue;
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
 /** True while any of these processes lives (a zombie is dead). */
-function anyLive(pids: readonly number[]): boolean {
+export function anyLive(pids: readonly number[]): boolean {
   return pids.some((pid) => {
     const entry = readProcess(pid);
     return entry !== undefined && entry.state !== 'Z';
@@ -122,6 +138,6 @@ function groupExists(groupId: number): boolean {
   return anyLive([groupId]);
 }
 
-function pause(ms: number): Promise<void> {
+export function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

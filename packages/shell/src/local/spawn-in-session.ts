@@ -1,5 +1,5 @@
 // Starting a command in its own session, and what that start needs: its environment, its options checked, its streams settled.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
 import type { ExecutionOptions } from '../execution-options.js';
 import { PROMPT_PROOF_ENV } from './prompt-proof-env.js';
@@ -69,16 +69,4 @@ export function isDirectory(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-let namespaceProbe: boolean | undefined;
-
-/** Probes once whether `unshare --pid` works here (it needs privileges or user namespaces). */
-export function pidNamespaceAvailable(): boolean {
-  namespaceProbe ??=
-    spawnSync('unshare', ['--pid', '--fork', '--kill-child', '--mount-proc', 'true'], {
-      stdio: 'ignore',
-      timeout: 5_000,
-    }).status === 0;
-  return namespaceProbe;
 }
