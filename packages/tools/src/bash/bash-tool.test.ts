@@ -3,7 +3,8 @@ import { LocalShell, type ExecutionOptions, type ShellCommandResult, type Virtua
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBashTools } from './create-bash-tools.js';
 
-const local = createBashTools(new LocalShell());
+const localShell = new LocalShell();
+const local = createBashTools(localShell);
 const [bash, bashOutput, killShell] = local.tools as [
   NonNullable<(typeof local.tools)[number]>,
   NonNullable<(typeof local.tools)[number]>,
@@ -47,7 +48,7 @@ describe('Bash', () => {
     expect(result).toMatchObject({
       content: 'hello\nworld\n',
       isError: false,
-      metadata: { exitCode: 0, timedOut: false },
+      metadata: { exitCode: 0, timedOut: false, containment: localShell.containment },
     });
   });
 

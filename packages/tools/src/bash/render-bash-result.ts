@@ -45,6 +45,8 @@ export function renderBashResult(
     stdoutBytes: result.stdoutBytes,
     stderrBytes: result.stderrBytes,
     cutHint: BASH_CUT_HINT,
+    // How the command's processes were held together (SPEC SH-3), where the shell says.
+    ...(result.containment === undefined ? {} : { containment: result.containment }),
   };
   const structured = { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode, signal: result.signal };
   return marker === ''
