@@ -1,5 +1,5 @@
 // Our server over the SDK's in-memory transport, driven by the official client.
-import { AbstractTool, SafetyLevel, ToolResult, type ToolContext } from '@toolwright/core';
+import { AbstractTool, SafetyLevel, ToolResult, type JsonObject, type ToolContext } from '@toolwright/core';
 import { ToolGate } from '@toolwright/gate';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -47,7 +47,7 @@ class WaitTool extends AbstractTool {
 class FixedTool extends AbstractTool {
   constructor(
     private readonly result: ToolResult,
-    outputSchema?: Record<string, unknown>,
+    outputSchema?: JsonObject,
   ) {
     super({
       name: 'fixed',
