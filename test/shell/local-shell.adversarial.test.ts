@@ -85,16 +85,21 @@ describe.sequential('LocalShell adversarial suite', () => {
     const t = token();
     const missing = join(tmpdir(), `toolwright-missing-${t}`);
     const witness = join(tmpdir(), `toolwright-witness-${t}`);
-    const error = await shell
-      .execute(`echo ran > ${witness}; sleep 1000.${t}`, { timeoutMs: 5_000, maxCaptureBytes: CAP, cwd: missing })
-      .then(
-        () => undefined,
-        (reason: unknown) => reason,
-      );
-    expect(ShellStartError.isInstance(error)).toBe(true);
-    expect((error as Error).message).toBe(`The working directory does not exist or is not a directory: ${missing}`);
-    expect(await runningAt(t, 200)).toEqual([]);
-    expect(existsSync(witness)).toBe(false);
+    try {
+      const error = await shell
+        .execute(`echo ran > ${witness}; sleep 1000.${t}`, { timeoutMs: 5_000, maxCaptureBytes: CAP, cwd: missing })
+        .then(
+          () => undefined,
+          (reason: unknown) => reason,
+        );
+      expect(ShellStartError.isInstance(error)).toBe(true);
+      expect((error as Error).message).toBe(`The working directory does not exist or is not a directory: ${missing}`);
+      expect(await runningAt(t, 200)).toEqual([]);
+      expect(existsSync(witness)).toBe(false);
+    } finally {
+      // Only a failing case writes it.
+      rmSync(witness, { force: true });
+    }
   });
 
   it('SH-1: a working directory that is a file rejects with ShellStartError and starts nothing', async () => {
@@ -110,6 +115,7 @@ describe.sequential('LocalShell adversarial suite', () => {
       expect(existsSync(witness)).toBe(false);
     } finally {
       rmSync(file, { force: true });
+      rmSync(witness, { force: true });
     }
   });
 

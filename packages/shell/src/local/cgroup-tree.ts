@@ -1,5 +1,5 @@
 import type { CommandTree } from './command-tree.js';
-import { cgroupMembers, killCgroup, removeCgroup } from './cgroup.js';
+import { cgroupMembers, killCgroup, removeCommandCgroup } from './cgroup.js';
 import { anyLive, pause, ProcessTree, signalEach } from './process-tree.js';
 
 /**
@@ -49,7 +49,7 @@ export class CgroupTree implements CommandTree {
   /** Removes the cgroup once it is empty (its last processes may take a moment to die). */
   release(): void {
     const attempt = (left: number): void => {
-      if (removeCgroup(this.path) || left === 0) return;
+      if (removeCommandCgroup(this.path) || left === 0) return;
       setTimeout(() => attempt(left - 1), 20).unref();
     };
     attempt(500);

@@ -55,7 +55,7 @@ export function killCgroup(path: string): boolean {
 }
 
 /** Removes an empty cgroup; false while it still holds a process (or when it is already gone). */
-export function removeCgroup(path: string): boolean {
+function removeCgroup(path: string): boolean {
   try {
     rmdirSync(path);
     return true;
@@ -65,9 +65,19 @@ export function removeCgroup(path: string): boolean {
 }
 
 /**
+ * Removes a command's empty cgroup, and its parent folder when no other command's is left in it
+ * (the next command makes it again), so nothing stays behind once the commands have ended.
+ */
+export function removeCommandCgroup(path: string): boolean {
+  if (!removeCgroup(path)) return false;
+  removeCgroup(path.slice(0, path.lastIndexOf('/')));
+  return true;
+}
+
+/**
  * True when a command really runs in a cgroup of its own here: a probe cgroup is made, a bash
  * enters it and checks that it is there, and the cgroup is removed. Also removes the empty
- * folders that processes which have ended left behind.
+ * folders that processes which ended abruptly left behind.
  */
 export function probeCgroup(parent: string, bashPath: string): boolean {
   removeLeftovers(parent);
@@ -79,18 +89,15 @@ export function probeCgroup(parent: string, bashPath: string): boolean {
   }
   // cgroup.kill came with Linux 5.14; without it a cgroup cannot kill its processes at once.
   if (!existsSync(join(path, 'cgroup.kill'))) {
-    removeCgroup(path);
+    removeCommandCgroup(path);
     return false;
   }
   const check = `grep -qx "0::.*/${path.slice(path.lastIndexOf('/') + 1)}" /proc/$$/cgroup && exit 42`;
   const [file, args] = cgroupCommandLine(path, bashPath, 'bash', check);
   const status = spawnSync(file, args, { stdio: 'ignore', timeout: 10_000, killSignal: 'SIGKILL' }).status;
   killCgroup(path);
-  removeCgroup(path);
-  if (status !== 42) return false;
-  // The commands' cgroups are removed as they end; their folder goes when this process does.
-  process.once('exit', () => removeCgroup(parent));
-  return true;
+  removeCommandCgroup(path);
+  return status === 42;
 }
 
 function ownCgroupFolder(): string | undefined {

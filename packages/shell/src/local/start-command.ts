@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { basename } from 'node:path';
 import type { Containment } from '../containment.js';
 import { ShellStartError } from '../virtual-shell.js';
-import { cgroupCommandLine, makeCgroup, removeCgroup } from './cgroup.js';
+import { cgroupCommandLine, makeCgroup, removeCommandCgroup } from './cgroup.js';
 import { CgroupTree } from './cgroup-tree.js';
 import type { CommandTree } from './command-tree.js';
 import type { ContainmentSupport } from './detect-containment.js';
@@ -69,7 +69,7 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
       const [file, args] = cgroupCommandLine(cgroup, bashPath, name, command);
       const child = await spawned(
         () => spawnInSession(file, args, cwd, env),
-        () => removeCgroup(cgroup),
+        () => removeCommandCgroup(cgroup),
       );
       return { child, tree: new CgroupTree(child.pid as number, marker, cgroup) };
     }
