@@ -1,3 +1,5 @@
+import type { ResourceClaim, Tool, ToolUse } from '@toolwright/core';
+
 /** How one call of a batch may overlap others (SPEC PO-6). */
 export interface BatchClaim {
   /** Runs alone: waits for every earlier call, and every later call waits for it. */
@@ -6,6 +8,31 @@ export interface BatchClaim {
   readonly reads: readonly string[];
   /** Resources the call changes: it waits for every earlier call touching one of them, and later ones wait for it. */
   readonly writes: readonly string[];
+}
+
+/**
+ * What one call of a batch reads and changes (SPEC PO-6): an EXCLUSIVE tool runs alone, and so
+ * does a tool whose resource keys cannot be read; an unknown tool or unreadable arguments claim
+ * nothing (the call only becomes an error result). A plain list of keys names what the call changes.
+ */
+export function claimOf(tool: Tool | undefined, toolUse: ToolUse, cwd: string): BatchClaim {
+  const free = { exclusive: false, reads: [], writes: [] };
+  if (tool === undefined || toolUse.inputError !== undefined) return free;
+  if (tool.concurrency !== 'PARALLEL') return { ...free, exclusive: true };
+  try {
+    const claimed = tool.resourceKeys?.(toolUse.input, cwd) ?? [];
+    const keys = (list: unknown): string[] =>
+      Array.isArray(list) ? list.filter((key): key is string => typeof key === 'string') : [];
+    return Array.isArray(claimed)
+      ? { ...free, writes: keys(claimed) }
+      : {
+          exclusive: false,
+          reads: keys((claimed as ResourceClaim).reads),
+          writes: keys((claimed as ResourceClaim).writes),
+        };
+  } catch {
+    return { ...free, exclusive: true };
+  }
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   SILENT_LOGGER,
   ToolResult,
   ToolwrightError,
-  type ResourceClaim,
   type RunOptions,
   type Tool,
   type ToolContext,
@@ -25,9 +24,11 @@ import { checkInputLimits } from '../validation/input-limits.js';
 import { SchemaValidationMode } from '../validation/schema-validation-mode.js';
 import { validatorFor } from '../validation/validator-cache.js';
 import type { AuditEvent } from './audit-event.js';
-import { planBatch, runPlanned, type BatchClaim } from './batch-schedule.js';
-import { DEFAULT_GATE_TIMEOUT_MS, type CallOptions, type ToolGateOptions } from './gate-options.js';
+import { claimOf, planBatch, runPlanned } from './batch-schedule.js';
+import type { CallOptions, ToolGateOptions } from './gate-options.js';
+import { checkTimeouts, timeoutFor } from './gate-timeouts.js';
 import { invokeTool } from './invoke-tool.js';
+import { isToolUse } from './is-tool-use.js';
 import { LazyAbort } from './lazy-abort.js';
 
 /**
@@ -96,7 +97,9 @@ export class ToolGate {
   /** Runs the calls of one model turn: concurrency-safe calls in parallel, exclusive ones alone, results in call order (SPEC PO-6). */
   async executeBatch(toolUses: readonly ToolUse[], call: CallOptions = {}): Promise<ToolResult[]> {
     const cwd = call.cwd ?? this.#options.cwd ?? process.cwd();
-    const claims = toolUses.map((toolUse) => this.#claim(toolUse, cwd));
+    const claims = toolUses.map((toolUse) =>
+      claimOf(isToolUse(toolUse) ? this.registry.resolve(toolUse.name) : undefined, toolUse, cwd),
+    );
     return runPlanned(
       toolUses.map((toolUse) => () => this.execute(toolUse, call)),
       planBatch(claims),
@@ -248,28 +251,6 @@ export class ToolGate {
     return undefined;
   }
 
-  /** What one call of a batch reads and changes; a tool that cannot say runs alone. */
-  #claim(toolUse: ToolUse, cwd: string): BatchClaim {
-    const free = { exclusive: false, reads: [], writes: [] };
-    const tool = isToolUse(toolUse) ? this.registry.resolve(toolUse.name) : undefined;
-    if (tool === undefined || toolUse.inputError !== undefined) return free;
-    if (tool.concurrency !== 'PARALLEL') return { ...free, exclusive: true };
-    try {
-      const claimed = tool.resourceKeys?.(toolUse.input, cwd) ?? [];
-      const keys = (list: unknown): string[] =>
-        Array.isArray(list) ? list.filter((key): key is string => typeof key === 'string') : [];
-      return Array.isArray(claimed)
-        ? { ...free, writes: keys(claimed) }
-        : {
-            exclusive: false,
-            reads: keys((claimed as ResourceClaim).reads),
-            writes: keys((claimed as ResourceClaim).writes),
-          };
-    } catch {
-      return { ...free, exclusive: true };
-    }
-  }
-
   /** The call's context; its signal is made only if the tool asks for it (see {@link LazyAbort}). */
   #context(call: CallOptions, abort: LazyAbort, permits?: PathPermit): ToolContext {
     const context = {
@@ -304,49 +285,9 @@ export class ToolGate {
   }
 }
 
-/** The gate-level limit of one call: the tool's own entry (an own key: a tool may be named `constructor`), else the gate's. */
-function timeoutFor(options: ToolGateOptions, name: string): number {
-  const perTool = options.toolTimeoutsMs;
-  const own = perTool !== undefined && Object.hasOwn(perTool, name) ? perTool[name] : undefined;
-  return own ?? options.timeoutMs ?? DEFAULT_GATE_TIMEOUT_MS;
-}
-
-/** Timeouts must be whole milliseconds a timer can wait: 1 to 2,147,483,647 (longer ones fire at once). */
-function checkTimeouts(options: ToolGateOptions): void {
-  const entries: [string, unknown][] = [['timeoutMs', options.timeoutMs]];
-  if (options.toolTimeoutsMs !== undefined) {
-    if (typeof options.toolTimeoutsMs !== 'object' || options.toolTimeoutsMs === null)
-      throw new ToolwrightError('INVALID_OPTIONS', 'toolTimeoutsMs must be a record of tool names to milliseconds.');
-    for (const name of Object.keys(options.toolTimeoutsMs))
-      entries.push([`toolTimeoutsMs['${name}']`, options.toolTimeoutsMs[name]]);
-  }
-  for (const [label, value] of entries) {
-    if (value === undefined) continue;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_TIMER_MS) {
-      throw new ToolwrightError(
-        'INVALID_OPTIONS',
-        `${label} must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS.toLocaleString('en-US')}, not ${String(value)}.`,
-      );
-    }
-  }
-}
-
-/** The longest delay a Node timer keeps. */
-const MAX_TIMER_MS = 2_147_483_647;
-
 /** The result as the gate returns it: within the output limit, with how long the call took. */
 function finishResult(result: ToolResult, maxChars: number, durationMs: number): ToolResult {
   return ToolResult.derive(limitOutput(result, maxChars), {
     metadata: { durationMs: Math.round(durationMs * 1000) / 1000 },
   });
-}
-
-function isToolUse(value: unknown): value is ToolUse {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as ToolUse).name === 'string' &&
-    typeof (value as ToolUse).id === 'string' &&
-    typeof (value as ToolUse).input?.toJSON === 'function'
-  );
 }

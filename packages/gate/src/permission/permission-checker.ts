@@ -1,16 +1,11 @@
-import { ToolInput, ToolwrightError, type PermissionSubject, type Tool } from '@toolwright/core';
-import { isPathProblem, resolvePath, type PathProblem, type ResolvedPath } from '@toolwright/core/node';
-import {
-  compileCommandPattern,
-  judgeCommand,
-  unjudgeableCommand,
-  type CommandPattern,
-  type Judgement,
-} from './command-pattern.js';
+import { ToolInput, ToolwrightError, type Tool } from '@toolwright/core';
+import { CallUnderJudgement, subjectOf } from './call-under-judgement.js';
+import { compileCommandPattern, judgeCommand, type CommandPattern, type Judgement } from './command-pattern.js';
 import { compilePathPattern, couldMatchBelow, matchFolder, matchPath, type PathPattern } from './path-pattern.js';
 import type { Approver, PathPermit, PermissionConfig, PermissionDecision } from './permission-config.js';
+import { askApprover, denialWithoutMatch } from './permission-reasons.js';
 import { parsePermissionRule, type PermissionRule } from './permission-rule.js';
-import { normalizePermitPath, show } from './show-subject.js';
+import { normalizePermitPath } from './show-subject.js';
 
 type CompiledPattern = CommandPattern | PathPattern | { readonly problem: string };
 
@@ -200,149 +195,5 @@ export class PermissionChecker {
     const asPath = this.#compile(pattern, 'PATH');
     if (!('problem' in asCommand) || !('problem' in asPath)) return undefined;
     return `as a command pattern, ${asCommand.problem}; as a path pattern, ${asPath.problem}`;
-  }
-}
-
-/** The call being judged, with its path resolved at most once. */
-class CallUnderJudgement {
-  #path: ResolvedPath | PathProblem | undefined | null = null;
-
-  constructor(
-    readonly tool: Tool,
-    readonly input: ToolInput,
-    readonly cwd: string,
-    readonly subject: PermissionSubject | undefined,
-    readonly subjectFailed: boolean,
-  ) {}
-
-  #resolve(): ResolvedPath | PathProblem | undefined {
-    if (this.#path === null)
-      this.#path =
-        this.subject?.kind === 'PATH' && this.subject.value !== ''
-          ? resolvePath(this.subject.value, this.cwd)
-          : undefined;
-    return this.#path;
-  }
-
-  /** The subject's path, resolved; `undefined` when there is none or it cannot be resolved safely. */
-  path(): ResolvedPath | undefined {
-    const resolved = this.#resolve();
-    return resolved === undefined || isPathProblem(resolved) ? undefined : resolved;
-  }
-
-  /** Why the subject's path cannot be resolved safely, if it cannot. */
-  pathProblem(): string | undefined {
-    const resolved = this.#resolve();
-    return resolved !== undefined && isPathProblem(resolved) ? resolved.problem : undefined;
-  }
-
-  /** The judged paths, for the decision. */
-  judgedPaths(): { readonly path?: string; readonly realPath?: string } {
-    const resolved = this.path();
-    return resolved === undefined ? {} : { path: resolved.path, realPath: resolved.realPath };
-  }
-
-  /** Matches the subject's path: a folder a tool walks is matched as `X` and `X/`. */
-  matches(pattern: PathPattern, path: string): boolean {
-    return this.subject?.tree === true ? matchFolder(pattern, path) : matchPath(pattern, path);
-  }
-
-  describe(): string {
-    if (this.subject === undefined) return `this ${this.tool.name} call`;
-    if (this.subject.kind === 'COMMAND') return `the ${this.tool.name} command ${show(this.subject.value)}`;
-    const resolved = this.path();
-    if (resolved === undefined) return `the ${this.tool.name} path ${show(this.subject.value)}`;
-    const real = resolved.realPath !== resolved.path ? ` (really ${show(resolved.realPath)})` : '';
-    return `${this.tool.name} of ${show(resolved.path)}${real}`;
-  }
-}
-
-async function askApprover(
-  rule: PermissionRule,
-  call: CallUnderJudgement,
-  approver: Approver | undefined,
-): Promise<Omit<PermissionDecision, 'subject'>> {
-  const decided = { decidedBy: 'ask', rule: rule.source } as const;
-  const problem = call.pathProblem();
-  if (problem !== undefined) {
-    return {
-      ...decided,
-      allowed: false,
-      reason: `Permission denied: ${call.describe()} cannot be judged against ${rule.source}. ${problem}`,
-    };
-  }
-  if (approver === undefined) {
-    return {
-      ...decided,
-      allowed: false,
-      reason: `Permission denied: ${call.describe()} needs approval (${rule.source}), and no approver is configured.`,
-    };
-  }
-  let approved: boolean;
-  try {
-    approved =
-      (await approver({
-        tool: call.tool.name,
-        rule: rule.source,
-        input: call.input,
-        ...(call.subject === undefined ? {} : { subject: call.subject }),
-      })) === true;
-  } catch {
-    approved = false;
-  }
-  return approved
-    ? { ...decided, allowed: true, reason: `Approved under ${rule.source}.` }
-    : {
-        ...decided,
-        allowed: false,
-        reason: `Permission denied: ${call.describe()} was not approved (${rule.source}).`,
-      };
-}
-
-function denialWithoutMatch(
-  tool: Tool,
-  allowRules: readonly PermissionRule[],
-  call: CallUnderJudgement,
-  lexicalOnly: boolean,
-): string {
-  if (allowRules.length === 0)
-    return `Permission denied: ${tool.name} is not in the allow list. Add ${tool.name} or ${tool.name}(pattern) to allow it.`;
-  const listed = allowRules.map((rule) => rule.source).join(', ');
-  const problem = call.pathProblem();
-  if (problem !== undefined) return `Permission denied: ${call.describe()} cannot be judged. ${problem}`;
-  if (lexicalOnly)
-    return `Permission denied: ${call.describe()} leaves what the allow rules cover (${listed}) through a symbolic link.`;
-  if (call.subject === undefined && typeof tool.matchesPermissionPattern !== 'function') {
-    return `Permission denied: ${tool.name} is allowed only with a pattern (${listed}), but it exposes nothing to match the pattern against.`;
-  }
-  if (call.subject !== undefined && call.subject.value === '') {
-    return `Permission denied: this ${tool.name} call has an empty ${call.subject.kind === 'PATH' ? 'path' : 'command'}, which no pattern matches.`;
-  }
-  const unjudgeable = call.subject?.kind === 'COMMAND' ? unjudgeableCommand(call.subject.value) : undefined;
-  if (unjudgeable !== undefined)
-    return `Permission denied: ${call.describe()} matches no allow rule (${listed}): ${unjudgeable}`;
-  return `Permission denied: ${call.describe()} matches no allow rule (${listed}).`;
-}
-
-/** The tool's subject for a call; `failed` when the tool could not say (every pattern rule is then unjudgeable). */
-export function subjectOf(
-  tool: Tool,
-  input: ToolInput,
-): { readonly subject?: PermissionSubject; readonly failed: boolean } {
-  if (typeof tool.permissionSubject !== 'function') return { failed: false };
-  try {
-    const subject = tool.permissionSubject(input);
-    if (subject === undefined) return { failed: false };
-    if (subject.kind !== 'COMMAND' && subject.kind !== 'PATH') return { failed: true };
-    return {
-      subject: {
-        kind: subject.kind,
-        value: typeof subject.value === 'string' ? subject.value : '',
-        ...(subject.tree === true ? { tree: true } : {}),
-      },
-      failed: false,
-    };
-  } catch {
-    return { failed: true };
   }
 }

@@ -1,7 +1,7 @@
 import type { Tool, ToolInput } from '@toolwright/core';
 import { isInside, isPathProblem, resolvePath } from '@toolwright/core/node';
 import type { PathPermit, PermissionDecision } from './permission-config.js';
-import { subjectOf } from './permission-checker.js';
+import { subjectOf } from './call-under-judgement.js';
 import { normalizePermitPath, show } from './show-subject.js';
 
 /** The name audit events give the confinement that applies when a gate has no permission rules. */
