@@ -1,8 +1,10 @@
-// How long this process's event loop was held by synchronous work, measured in CPU time so that a
-// loaded machine (which delays timers without any work of ours) cannot make the figure grow: a
-// timer ticks every few milliseconds and records the CPU time the process used between two ticks.
+// How long this process's event loop was held by synchronous work. A timer ticks every few
+// milliseconds; between two ticks it takes the smaller of the wall time that passed and the CPU
+// time the process used. A loaded machine stretches the wall time (timers run late, with no work
+// of ours), and the garbage collector's helper threads add CPU time beside the main thread; the
+// smaller of the two grows with neither, only with the main thread's own work.
 
-/** A running watch; `stop()` returns the most CPU time (ms) spent between two turns of the loop. */
+/** A running watch; `stop()` returns the longest time (ms) the loop was held between two turns. */
 export interface LoopWatch {
   stop(): { readonly longestCpuMs: number; readonly longestWallMs: number };
 }
@@ -16,8 +18,10 @@ export function watchLoop(everyMs = 5): LoopWatch {
   const sample = (): void => {
     const cpu = process.cpuUsage(lastCpu);
     const wall = performance.now();
-    longestCpuMs = Math.max(longestCpuMs, (cpu.user + cpu.system) / 1000);
-    longestWallMs = Math.max(longestWallMs, wall - lastWall);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    const wallMs = wall - lastWall;
+    longestCpuMs = Math.max(longestCpuMs, Math.min(cpuMs, wallMs));
+    longestWallMs = Math.max(longestWallMs, wallMs);
     lastCpu = process.cpuUsage();
     lastWall = wall;
   };

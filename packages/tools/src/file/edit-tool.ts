@@ -23,9 +23,9 @@ type EditResult =
       readonly replacements: number;
       readonly crlf: boolean;
       readonly bytesBefore: number;
-      readonly text: string;
-      readonly firstIndex: number;
-      readonly newString: string;
+      readonly bytesAfter: number;
+      /** The changed lines, numbered as Read shows them. */
+      readonly snippet: string;
     }
   | ({ readonly kind: 'refused'; readonly path?: string } & Refusal)
   | { readonly kind: 'failed'; readonly path: string; readonly reason: string; readonly occurrences: number };
@@ -116,14 +116,13 @@ export class EditTool extends GenericTool<EditInput, EditResult> {
         reason: `${path} is not valid UTF-8, and rewriting it would change bytes you have not seen. Replace it whole with Write, or change it with a byte-level tool.`,
       };
     }
-    const text = bytes.toString('utf8');
     let crlf = false;
     const pause = createYielder();
-    let outcome = await replaceExact(text, input.oldString, input.newString, input.replaceAll, MAX_EDIT_BYTES, pause);
-    if (!outcome.ok && outcome.problem === 'not-found' && input.oldString.includes('\n') && text.includes('\r\n')) {
+    let outcome = await replaceExact(bytes, input.oldString, input.newString, input.replaceAll, MAX_EDIT_BYTES, pause);
+    if (!outcome.ok && outcome.problem === 'not-found' && input.oldString.includes('\n') && bytes.includes('\r\n')) {
       crlf = true;
       outcome = await replaceExact(
-        text,
+        bytes,
         toCrlf(input.oldString),
         toCrlf(input.newString),
         input.replaceAll,
@@ -150,18 +149,16 @@ export class EditTool extends GenericTool<EditInput, EditResult> {
       );
     }
     context.signal.throwIfAborted();
-    const data = Buffer.from(outcome.text, 'utf8');
     await handle.truncate(0);
-    await writeAll(handle, data);
+    await writeAll(handle, outcome.bytes);
     return {
       kind: 'edited',
       path,
       replacements: outcome.replacements,
       crlf,
       bytesBefore: bytes.length,
-      text: outcome.text,
-      firstIndex: outcome.firstIndex,
-      newString: input.newString,
+      bytesAfter: outcome.bytes.length,
+      snippet: numberedSnippet(outcome.bytes, outcome.firstByte, input.newString),
     };
   }
 
@@ -174,17 +171,14 @@ export class EditTool extends GenericTool<EditInput, EditResult> {
     const times =
       result.replacements === 1 ? '1 occurrence' : `${result.replacements.toLocaleString('en-US')} occurrences`;
     const where = result.replacements === 1 ? 'The changed lines now read' : 'The first change now reads';
-    return ToolResult.ok(
-      `Replaced ${times} in ${result.path}. ${where}:\n${numberedSnippet(result.text, result.firstIndex, result.newString)}`,
-      {
-        metadata: {
-          path: result.path,
-          replacements: result.replacements,
-          crlfTranslated: result.crlf,
-          bytesBefore: result.bytesBefore,
-          bytesAfter: Buffer.byteLength(result.text, 'utf8'),
-        },
+    return ToolResult.ok(`Replaced ${times} in ${result.path}. ${where}:\n${result.snippet}`, {
+      metadata: {
+        path: result.path,
+        replacements: result.replacements,
+        crlfTranslated: result.crlf,
+        bytesBefore: result.bytesBefore,
+        bytesAfter: result.bytesAfter,
       },
-    );
+    });
   }
 }
