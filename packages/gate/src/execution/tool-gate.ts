@@ -202,7 +202,9 @@ export class ToolGate {
   ): Promise<(PermissionDecision & { readonly permit?: PathPermit }) | undefined> {
     if (this.#permissions === undefined) return confineToWorkingDirectory(tool, toolUse.input, cwd);
     const decision = await this.#permissions.check(tool, toolUse.input, cwd, this.#options.approver);
-    return decision.allowed ? { ...decision, permit: this.#permissions.permitFor(tool, decision) } : decision;
+    // Only a tool that takes a path touches further paths; the others need no permit (and cost none).
+    if (!decision.allowed || decision.subject?.kind !== 'PATH') return decision;
+    return { ...decision, permit: this.#permissions.permitFor(tool, decision) };
   }
 
   /**
