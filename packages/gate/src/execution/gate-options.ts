@@ -48,4 +48,9 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Run options for this call, over the gate's. */
   readonly runOptions?: Partial<RunOptions>;
+  /**
+   * Answers this call's `ask` rules instead of the gate's approver: for a host whose framework
+   * asked the user already (the AI SDK's approval flow) and now runs the approved call.
+   */
+  readonly approver?: Approver;
 }

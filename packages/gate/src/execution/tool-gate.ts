@@ -1,8 +1,6 @@
 import {
   DEFAULT_RUN_OPTIONS,
-  createToolUse,
   describeInputErrorWithoutArguments,
-  formatViolations,
   SILENT_LOGGER,
   ToolResult,
   ToolwrightError,
@@ -11,7 +9,6 @@ import {
   type ToolContext,
   type ToolLogger,
   type ToolUse,
-  violationWithoutValue,
 } from '@toolwright/core';
 import { PermissionChecker } from '../permission/permission-checker.js';
 import type { PathPermit, PermissionDecision } from '../permission/permission-config.js';
@@ -22,13 +19,13 @@ import type { ToolPolicy } from '../policy/tool-policy.js';
 import { ToolRegistry, normalizeToolName } from '../registry/tool-registry.js';
 import { checkInputLimits } from '../validation/input-limits.js';
 import { SchemaValidationMode } from '../validation/schema-validation-mode.js';
-import { validatorFor } from '../validation/validator-cache.js';
 import type { AuditEvent } from './audit-event.js';
 import { claimOf, planBatch, runPlanned } from './batch-schedule.js';
 import type { CallOptions, ToolGateOptions } from './gate-options.js';
 import { checkTimeouts, timeoutFor } from './gate-timeouts.js';
 import { invokeTool } from './invoke-tool.js';
-import { isToolUse } from './is-tool-use.js';
+import { validateArguments, withViolations } from './validation-stage.js';
+import { asToolUse, isToolUse } from './is-tool-use.js';
 import { LazyAbort } from './lazy-abort.js';
 
 /**
@@ -72,8 +69,7 @@ export class ToolGate {
   /** Runs one call. Never rejects. */
   async execute(toolUse: ToolUse, call: CallOptions = {}): Promise<ToolResult> {
     const started = performance.now();
-    const loose = toolUse as { id?: unknown; name?: unknown; input?: unknown } | undefined;
-    const use = isToolUse(toolUse) ? toolUse : createToolUse(loose?.id, loose?.name, loose?.input);
+    const use = asToolUse(toolUse);
     try {
       return await this.#run(use, call, started);
     } catch (error) {
@@ -91,6 +87,39 @@ export class ToolGate {
         this.#outputLimit(call),
         performance.now() - started,
       );
+    }
+  }
+
+  /**
+   * The permission verdict for a call, without running it: `deny` when lookup, the argument limits,
+   * a policy or the permission rules refuse it; `ask` when an ask rule would put it to an approver;
+   * else `allow`. Nobody is asked, nothing runs, no audit event is emitted. For frameworks with an
+   * approval flow of their own (the AI SDK's `needsApproval`): they ask the user, then run the
+   * call with a per-call `approver`. Never rejects (a failure reads as `deny`).
+   */
+  async judge(toolUse: ToolUse, call: CallOptions = {}): Promise<'allow' | 'ask' | 'deny'> {
+    try {
+      const use = asToolUse(toolUse);
+      const tool = this.registry.resolve(use.name);
+      if (tool === undefined || use.inputError !== undefined) return 'deny';
+      if (checkInputLimits(use.input.toJSON()) !== undefined) return 'deny';
+      const context = this.#context(call, new LazyAbort(call.signal));
+      for (const policy of this.#policies) {
+        const decision = (await policy.before?.(tool, use.input, context)) ?? { allowed: true };
+        if (!decision.allowed) return 'deny';
+      }
+      let asked = false;
+      const decision = await this.#decidePermission(tool, use, context.cwd, {
+        ...call,
+        approver: () => {
+          asked = true;
+          return false;
+        },
+      });
+      if (asked) return 'ask';
+      return decision === undefined || decision.allowed ? 'allow' : 'deny';
+    } catch {
+      return 'deny';
     }
   }
 
@@ -149,7 +178,7 @@ export class ToolGate {
         return finish(ToolResult.error(reason, { metadata: { policyDenied: true } }));
       }
     }
-    const decision = await this.#decidePermission(tool, toolUse, context.cwd);
+    const decision = await this.#decidePermission(tool, toolUse, context.cwd, call);
     if (decision !== undefined) {
       const audit = {
         stage: 'permission',
@@ -160,12 +189,17 @@ export class ToolGate {
       event({ ...audit, decision: decision.allowed ? 'allow' : 'deny' });
       if (!decision.allowed) {
         const reason =
-          decision.subjectMissing === true ? this.#withViolations(tool, toolUse, decision.reason) : decision.reason;
+          decision.subjectMissing === true ? withViolations(tool, toolUse, decision.reason) : decision.reason;
         return finish(ToolResult.error(reason, { metadata: { policyDenied: true } }));
       }
     }
     if (this.#mode !== SchemaValidationMode.OFF) {
-      const refused = this.#validate(tool, toolUse, event);
+      const refused = validateArguments(tool, toolUse, {
+        enforce: this.#mode === SchemaValidationMode.ENFORCE,
+        auditArguments: this.#options.auditArguments === true,
+        logger: this.#logger,
+        event,
+      });
       if (refused !== undefined) return finish(refused);
     }
     const toolContext = decision?.permit === undefined ? context : this.#context(call, abort, decision.permit);
@@ -199,58 +233,14 @@ export class ToolGate {
     tool: Tool,
     toolUse: ToolUse,
     cwd: string,
+    call: CallOptions,
   ): Promise<(PermissionDecision & { readonly permit?: PathPermit }) | undefined> {
     if (this.#permissions === undefined) return confineToWorkingDirectory(tool, toolUse.input, cwd);
-    const decision = await this.#permissions.check(tool, toolUse.input, cwd, this.#options.approver);
+    const approver = call.approver ?? this.#options.approver;
+    const decision = await this.#permissions.check(tool, toolUse.input, cwd, approver);
     // Only a tool that takes a path touches further paths; the others need no permit (and cost none).
     if (!decision.allowed || decision.subject?.kind !== 'PATH') return decision;
     return { ...decision, permit: this.#permissions.permitFor(tool, decision) };
-  }
-
-  /**
-   * A denial for a missing subject, followed by the schema's sentences when the arguments break it
-   * (a mistyped `file_path` leaves the path empty: the model learns its mistake, not just "empty path").
-   */
-  #withViolations(tool: Tool, toolUse: ToolUse, reason: string): string {
-    try {
-      const violations = validatorFor(tool.inputSchema).validate(toolUse.input.toJSON());
-      return violations.length === 0 ? reason : `${reason}\n${formatViolations(violations)}`;
-    } catch {
-      return reason;
-    }
-  }
-
-  /** Applies the validation mode; returns the refusal in ENFORCE mode. */
-  #validate(
-    tool: Tool,
-    toolUse: ToolUse,
-    event: (fields: Omit<AuditEvent, 'callId' | 'tool' | 'durationMs'>) => void,
-  ): ToolResult | undefined {
-    let violations;
-    try {
-      violations = validatorFor(tool.inputSchema).validate(toolUse.input.toJSON());
-    } catch (error) {
-      const reason = `The arguments could not be checked (${error instanceof Error ? error.message : String(error)}). The tool was not executed.`;
-      event({ stage: 'validation', decision: 'deny', reason });
-      return ToolResult.error(reason);
-    }
-    if (violations.length === 0) return undefined;
-    const text = formatViolations(violations);
-    // Logs and audit events carry argument values only when the host asks (enum violations echo one).
-    const logged =
-      this.#options.auditArguments === true
-        ? violations.map((violation) => violation.message)
-        : violations.map(violationWithoutValue);
-    if (this.#mode === SchemaValidationMode.ENFORCE) {
-      event({ stage: 'validation', decision: 'deny', reason: logged.join('\n') });
-      return ToolResult.error(text, { metadata: { violations } });
-    }
-    this.#logger.warn(`Schema violations in a call to ${tool.name} (WARN mode: the tool runs anyway)`, {
-      tool: tool.name,
-      violations: logged,
-    });
-    event({ stage: 'validation', decision: 'warn', reason: logged.join('\n') });
-    return undefined;
   }
 
   /** The call's context; its signal is made only if the tool asks for it (see {@link LazyAbort}). */

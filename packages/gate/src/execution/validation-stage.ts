@@ -1,0 +1,61 @@
+import {
+  formatViolations,
+  ToolResult,
+  violationWithoutValue,
+  type Tool,
+  type ToolLogger,
+  type ToolUse,
+} from '@toolwright/core';
+import { validatorFor } from '../validation/validator-cache.js';
+import type { AuditEvent } from './audit-event.js';
+
+/** How the validation stage reports: the mode, whether logs may carry argument values, and where. */
+export interface ValidationStage {
+  /** ENFORCE: violations refuse the call; otherwise (WARN) they are logged and the call runs. */
+  readonly enforce: boolean;
+  /** Audit events and logs may quote argument values (enum violations echo one). */
+  readonly auditArguments: boolean;
+  readonly logger: ToolLogger;
+  readonly event: (fields: Omit<AuditEvent, 'callId' | 'tool' | 'durationMs'>) => void;
+}
+
+/** The schema-validation stage (SPEC GV-1..GV-5): the refusal in ENFORCE mode, else nothing. */
+export function validateArguments(tool: Tool, toolUse: ToolUse, stage: ValidationStage): ToolResult | undefined {
+  let violations;
+  try {
+    violations = validatorFor(tool.inputSchema).validate(toolUse.input.toJSON());
+  } catch (error) {
+    const reason = `The arguments could not be checked (${error instanceof Error ? error.message : String(error)}). The tool was not executed.`;
+    stage.event({ stage: 'validation', decision: 'deny', reason });
+    return ToolResult.error(reason);
+  }
+  if (violations.length === 0) return undefined;
+  const text = formatViolations(violations);
+  // Logs and audit events carry argument values only when the host asks (enum violations echo one).
+  const logged = stage.auditArguments
+    ? violations.map((violation) => violation.message)
+    : violations.map(violationWithoutValue);
+  if (stage.enforce) {
+    stage.event({ stage: 'validation', decision: 'deny', reason: logged.join('\n') });
+    return ToolResult.error(text, { metadata: { violations } });
+  }
+  stage.logger.warn(`Schema violations in a call to ${tool.name} (WARN mode: the tool runs anyway)`, {
+    tool: tool.name,
+    violations: logged,
+  });
+  stage.event({ stage: 'validation', decision: 'warn', reason: logged.join('\n') });
+  return undefined;
+}
+
+/**
+ * A denial for a missing subject, followed by the schema's sentences when the arguments break it
+ * (a mistyped `file_path` leaves the path empty: the model learns its mistake, not just "empty path").
+ */
+export function withViolations(tool: Tool, toolUse: ToolUse, reason: string): string {
+  try {
+    const violations = validatorFor(tool.inputSchema).validate(toolUse.input.toJSON());
+    return violations.length === 0 ? reason : `${reason}\n${formatViolations(violations)}`;
+  } catch {
+    return reason;
+  }
+}
