@@ -1,7 +1,8 @@
 import type { JsonObject, PermissionSubject } from '@toolwright/core';
 
 /** The stage of the gate a decision was made in. */
-export type AuditStage = 'lookup' | 'arguments' | 'policy' | 'permission' | 'limits' | 'validation' | 'execution';
+export type AuditStage =
+  'lookup' | 'arguments' | 'policy' | 'permission' | 'limits' | 'validation' | 'execution' | 'approval';
 
 /**
  * One decision of the gate, as structured data for the host (SPEC PO-5). Argument values are
@@ -14,8 +15,12 @@ export interface AuditEvent {
   readonly tool: string;
   /** Where the decision was made. */
   readonly stage: AuditStage;
-  /** What was decided: `allow`/`deny` before execution, `warn` for violations in WARN mode, `ok`/`error`/`timeout`/`cancelled` for the execution. */
-  readonly decision: 'allow' | 'deny' | 'warn' | 'ok' | 'error' | 'timeout' | 'cancelled';
+  /**
+   * What was decided: `allow`/`deny` before execution, `pending` for a call held for approval and
+   * `grant` when a host approves it, `warn` for violations in WARN mode,
+   * `ok`/`error`/`timeout`/`cancelled` for the execution.
+   */
+  readonly decision: 'allow' | 'deny' | 'pending' | 'grant' | 'warn' | 'ok' | 'error' | 'timeout' | 'cancelled';
   /** The permission rule or policy that decided, when one did. */
   readonly rule?: string;
   /** The subject judged by permission rules. */

@@ -1,4 +1,5 @@
 import type { RunOptions, Tool, ToolLogger } from '@toolwright/core';
+import type { Approval, DurableApprovalOptions } from '../permission/durable-approval.js';
 import type { Approver, PermissionConfig } from '../permission/permission-config.js';
 import type { ToolPolicy } from '../policy/tool-policy.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
@@ -18,8 +19,15 @@ export interface ToolGateOptions {
    * touch too); other tools pass this stage (the safety policy still applies).
    */
   readonly permissions?: PermissionConfig;
-  /** Answers `ask` rules; without one, `ask` denies. */
+  /** Answers `ask` rules; without one, `ask` denies (or, with `approvals`, holds the call). */
   readonly approver?: Approver;
+  /**
+   * Durable approvals (SPEC IN-4): an `ask` with no approver at hand returns a serialisable
+   * pending result instead of a denial; `gate.approve(pending)` grants it and
+   * `gate.execute(toolUse, { approval })` runs it, once, with exactly that input — in any process
+   * whose gate has the same secret.
+   */
+  readonly approvals?: DurableApprovalOptions;
   /** What schema violations do (SPEC GV-4). Default `WARN`. */
   readonly schemaValidation?: SchemaValidationMode;
   /** Policies applied after the built-in safety policy, in order (SPEC PO-1). */
@@ -53,4 +61,6 @@ export interface CallOptions {
    * asked the user already (the AI SDK's approval flow) and now runs the approved call.
    */
   readonly approver?: Approver;
+  /** An approval from `gate.approve(pending)`: answers this call's ask rule if it was made for exactly this call. */
+  readonly approval?: Approval;
 }

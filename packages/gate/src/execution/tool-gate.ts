@@ -11,6 +11,12 @@ import {
   type ToolUse,
 } from '@toolwright/core';
 import { PermissionChecker } from '../permission/permission-checker.js';
+import {
+  chooseApprover,
+  DurableApprovals,
+  type Approval,
+  type PendingApproval,
+} from '../permission/durable-approval.js';
 import type { PathPermit, PermissionDecision } from '../permission/permission-config.js';
 import { confineToWorkingDirectory } from '../permission/working-directory-confinement.js';
 import { limitOutput } from '../policy/output-limit.js';
@@ -40,6 +46,7 @@ export class ToolGate {
   readonly #policies: readonly ToolPolicy[];
   readonly #mode: SchemaValidationMode;
   readonly #logger: ToolLogger;
+  readonly #approvals: DurableApprovals | undefined;
 
   /** Sets up a gate. Throws for a configuration that cannot be used (bad permission rules, duplicate tools). */
   constructor(options: ToolGateOptions) {
@@ -58,6 +65,7 @@ export class ToolGate {
       );
     }
     this.#logger = options.logger ?? SILENT_LOGGER;
+    this.#approvals = options.approvals === undefined ? undefined : new DurableApprovals(options.approvals);
     checkTimeouts(options);
   }
 
@@ -186,7 +194,11 @@ export class ToolGate {
         ...(decision.subject === undefined ? {} : { subject: decision.subject }),
         reason: decision.reason,
       } as const;
-      event({ ...audit, decision: decision.allowed ? 'allow' : 'deny' });
+      event({ ...audit, decision: decision.allowed ? 'allow' : decision.pending === undefined ? 'deny' : 'pending' });
+      if (decision.pending !== undefined)
+        return finish(
+          ToolResult.error(decision.reason, { metadata: { policyDenied: true, pendingApproval: decision.pending } }),
+        );
       if (!decision.allowed) {
         const reason =
           decision.subjectMissing === true ? withViolations(tool, toolUse, decision.reason) : decision.reason;
@@ -236,11 +248,40 @@ export class ToolGate {
     call: CallOptions,
   ): Promise<(PermissionDecision & { readonly permit?: PathPermit }) | undefined> {
     if (this.#permissions === undefined) return confineToWorkingDirectory(tool, toolUse.input, cwd);
-    const approver = call.approver ?? this.#options.approver;
+    let pending: PendingApproval | undefined;
+    const approver = chooseApprover(call, this.#options.approver, this.#approvals, (held) => (pending = held));
     const decision = await this.#permissions.check(tool, toolUse.input, cwd, approver);
+    if (pending !== undefined) {
+      return {
+        ...decision,
+        pending,
+        reason: `This ${tool.name} call needs a person's approval (${pending.rule}) and is waiting for it; it was not run. Do not retry it: it runs once approved.`,
+      };
+    }
     // Only a tool that takes a path touches further paths; the others need no permit (and cost none).
     if (!decision.allowed || decision.subject?.kind !== 'PATH') return decision;
     return { ...decision, permit: this.#permissions.permitFor(tool, decision) };
+  }
+
+  /**
+   * Grants a call held for approval (SPEC IN-4): the returned approval runs exactly that call, once,
+   * through `execute(toolUse, { approval })` on any gate with the same approval secret. Throws
+   * when this gate has no `approvals` option.
+   */
+  approve(pending: PendingApproval): Approval {
+    if (this.#approvals === undefined) {
+      throw new ToolwrightError('INVALID_OPTIONS', 'This gate has no approvals option, so it cannot grant approvals.');
+    }
+    const approval = this.#approvals.approve(pending);
+    this.#audit({
+      callId: pending.id,
+      tool: pending.tool,
+      stage: 'approval',
+      decision: 'grant',
+      rule: pending.rule,
+      durationMs: 0,
+    });
+    return approval;
   }
 
   /** The call's context; its signal is made only if the tool asks for it (see {@link LazyAbort}). */

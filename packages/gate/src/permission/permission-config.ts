@@ -1,4 +1,5 @@
 import type { PermissionSubject, ToolInput } from '@toolwright/core';
+import type { PendingApproval } from './durable-approval.js';
 
 /** The permission lists (SPEC PM-1): entries `Name` or `Name(pattern)`; deny > ask > allow; default deny. */
 export interface PermissionConfig {
@@ -18,6 +19,10 @@ export interface ApprovalRequest {
   readonly rule: string;
   /** The call's subject, when the tool exposes one. */
   readonly subject?: PermissionSubject;
+  /** A PATH subject made absolute and normalised, as judged. */
+  readonly path?: string;
+  /** A PATH subject's real path, as judged. */
+  readonly realPath?: string;
   /** The call's arguments. */
   readonly input: ToolInput;
 }
@@ -46,6 +51,8 @@ export interface PermissionDecision {
    * tool: the model likely mistyped the parameter, and may learn that from the schema's sentences.
    */
   readonly subjectMissing?: boolean;
+  /** The call is on hold for a person's approval (durable approvals, no approver at hand). */
+  readonly pending?: PendingApproval;
 }
 
 /**

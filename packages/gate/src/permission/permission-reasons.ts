@@ -34,6 +34,7 @@ export async function askApprover(
         rule: rule.source,
         input: call.input,
         ...(call.subject === undefined ? {} : { subject: call.subject }),
+        ...call.judgedPaths(),
       })) === true;
   } catch {
     approved = false;
