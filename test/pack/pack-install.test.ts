@@ -17,10 +17,22 @@ const PACKAGES = {
   tools: '@toolwright/tools',
   mcp: '@toolwright/mcp',
   cli: 'toolwright',
+  integrations: '@toolwright/integrations',
 } as const;
 
-/** Third-party packages the user project installs next to the tarballs (the workspace's versions). */
-const USER_DEPENDENCIES = ['typescript@6.0.3', '@types/node@20.19.8'];
+/**
+ * Third-party packages the user project installs next to the tarballs (the workspace's versions);
+ * `ai` (and its peer zod) for @toolwright/integrations/ai-sdk, whose optional peer it is. The AI
+ * SDK's .d.ts files import 'json-schema' types it does not depend on: a project that type-checks
+ * libraries (skipLibCheck off, as here) installs @types/json-schema itself.
+ */
+const USER_DEPENDENCIES = [
+  'typescript@6.0.3',
+  '@types/node@20.19.8',
+  'ai@6.0.325',
+  'zod@4.6.7',
+  '@types/json-schema@7.0.15',
+];
 
 const FIXTURE = repoPath('test/pack/fixture-plugin');
 
@@ -132,6 +144,16 @@ describe('the packed packages, installed with npm outside the workspace', () => 
       shell: 'function',
       tools: ['Read', 'Write', 'Edit', 'Ls', 'Glob', 'Grep'],
       cli: 'function',
+      integrations: ['ai-sdk'],
+      aiSdk: {
+        tools: ['find_books'],
+        typo: {
+          type: 'error-text',
+          value: "Unknown parameter 'titel'. Did you mean 'title'? The tool was not executed.",
+        },
+        found: { type: 'text', value: 'Dune Messiah (ebook, 700 cents)' },
+        imported: ['echo'],
+      },
     });
 
     // 5. The installed bin (run directly: its shebang and executable bit) on the compiled plugin.

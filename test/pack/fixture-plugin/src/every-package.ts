@@ -1,14 +1,40 @@
 // Not part of the plugin: one import from each installed package, so that tsc checks every
 // package's exports map and .d.ts files, and `node dist/every-package.js` loads every package's code.
-import { GenericTool } from '@toolwright/core';
-import { ToolGate } from '@toolwright/gate';
+import { GenericTool, SafetyLevel } from '@toolwright/core';
+import { SchemaValidationMode, ToolGate } from '@toolwright/gate';
+import { INTEGRATION_SUBPATHS } from '@toolwright/integrations';
+import { fromAiSdkTools, toAiSdkTools, toModelOutput } from '@toolwright/integrations/ai-sdk';
 import { serveStdio } from '@toolwright/mcp';
 import { LocalShell } from '@toolwright/shell';
 import { createFileTools } from '@toolwright/tools';
+import { jsonSchema, tool } from 'ai';
 import { runCli } from 'toolwright';
 import { FindBooksTool } from './index.js';
 
 const gate: ToolGate = new ToolGate({ tools: [new FindBooksTool(), ...createFileTools()] });
+
+// The AI SDK integration, from the tarball, with the real `ai` package.
+const enforcing = new ToolGate({ tools: [new FindBooksTool()], schemaValidation: SchemaValidationMode.ENFORCE });
+const aiTools = toAiSdkTools(enforcing);
+const findBooks = aiTools.find_books;
+const options = { toolCallId: 'pack-1', messages: [] };
+const typo = await findBooks?.execute?.({ titel: 'dune' }, options);
+const found = await findBooks?.execute?.({ title: 'Messiah' }, options);
+const imported = await fromAiSdkTools(
+  {
+    echo: tool({
+      description: 'Echoes the text',
+      inputSchema: jsonSchema<{ text: string }>({
+        type: 'object',
+        properties: { text: { type: 'string' } },
+        required: ['text'],
+        additionalProperties: false,
+      }),
+      execute: ({ text }) => text,
+    }),
+  },
+  { safety: SafetyLevel.READ_ONLY },
+);
 
 console.log(
   JSON.stringify({
@@ -18,5 +44,12 @@ console.log(
     shell: typeof LocalShell.isAvailable,
     tools: createFileTools().map((tool) => tool.name),
     cli: typeof runCli,
+    integrations: INTEGRATION_SUBPATHS,
+    aiSdk: {
+      tools: Object.keys(aiTools),
+      typo: toModelOutput(typo),
+      found: toModelOutput(found),
+      imported: imported.map((converted) => converted.name),
+    },
   }),
 );

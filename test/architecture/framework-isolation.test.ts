@@ -1,0 +1,73 @@
+// Each integration of @toolwright/integrations sits behind its own subpath, so importing one never
+// loads another framework, and the package root loads none (the frameworks are optional peers).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoPath, requireBuilt } from '../helpers/paths.js';
+
+/** The agent frameworks, by the package names (or scopes, ending in `/`) that belong to each. */
+const FRAMEWORKS: Readonly<Record<string, readonly string[]>> = {
+  'ai-sdk': ['ai', '@ai-sdk/'],
+  'openai-agents': ['@openai/agents', '@openai/agents-core', '@openai/agents-openai'],
+  langchain: ['langchain', '@langchain/'],
+  mcp: ['@modelcontextprotocol/sdk'],
+};
+
+const logFolder = mkdtempSync(join(tmpdir(), 'toolwright-loaded-modules-'));
+afterAll(() => rmSync(logFolder, { recursive: true, force: true }));
+
+/** The third-party packages Node resolved while importing a built entry (in a fresh process), sorted. */
+function packagesLoadedBy(path: string): string[] {
+  const entry = requireBuilt(path);
+  const log = join(logFolder, `${relative(repoPath(''), entry).replaceAll('/', '_')}.log`);
+  const hooks = pathToFileURL(repoPath('test/architecture/record-resolved-modules.mjs')).href;
+  const script = `import { register } from 'node:module'; register(${JSON.stringify(hooks)}); await import(${JSON.stringify(pathToFileURL(entry).href)});`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env: { ...process.env, TOOLWRIGHT_LOADED_MODULES: log },
+  });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  let urls: string[];
+  try {
+    urls = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  } catch {
+    urls = [];
+  }
+  const packages = urls.flatMap((url) => {
+    const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*\/node_modules\/)/.exec(url);
+    return match?.[1] === undefined || match[1] === '.pnpm' ? [] : [match[1]];
+  });
+  return [...new Set(packages)].sort();
+}
+
+/** The frameworks the packages belong to, sorted. */
+function frameworksOf(packages: readonly string[]): string[] {
+  return Object.entries(FRAMEWORKS)
+    .filter(([, names]) =>
+      packages.some((name) => names.some((owned) => (owned.endsWith('/') ? name.startsWith(owned) : name === owned))),
+    )
+    .map(([framework]) => framework)
+    .sort();
+}
+
+describe('framework isolation (@toolwright/integrations)', () => {
+  it('IN-1: loading the ai-sdk subpath loads the AI SDK and no other framework', () => {
+    const packages = packagesLoadedBy('packages/integrations/dist/ai-sdk/index.js');
+    // The probe sees what the entry really loads: the AI SDK, and core's TypeBox (toolwright's own
+    // packages resolve to their folders in the workspace, outside node_modules).
+    expect(packages).toEqual(expect.arrayContaining(['ai', '@ai-sdk/provider-utils', 'typebox']));
+    expect(frameworksOf(packages)).toEqual(['ai-sdk']);
+  });
+
+  it('IN-1: loading the package root loads no framework (no third-party package at all)', () => {
+    expect(packagesLoadedBy('packages/integrations/dist/index.js')).toEqual([]);
+  });
+
+  it('the probe recognises another framework where one is loaded (the MCP package loads the MCP SDK)', () => {
+    expect(frameworksOf(packagesLoadedBy('packages/mcp/dist/index.js'))).toEqual(['mcp']);
+  });
+});
