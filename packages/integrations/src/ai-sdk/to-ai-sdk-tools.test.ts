@@ -207,7 +207,7 @@ describe('toAiSdkTools', () => {
     expect(light.calls).toEqual([]);
   });
 
-  it("IN-1: with approvals: 'gate', ask rules are answered by the gate's approver while the call runs", async () => {
+  it("IN-1: with askVia: 'gate', ask rules are answered by the gate's approver while the call runs", async () => {
     const { gate, light } = setUp({ permissions: { ask: ['set_light'] }, approver: () => true });
     const model = scriptedModel([
       { toolCalls: [{ id: 'call-1', name: 'set_light', input: { room: 'hall', state: 'off' } }] },
@@ -215,7 +215,7 @@ describe('toAiSdkTools', () => {
     ]);
     const result = await generateText({
       model,
-      tools: toAiSdkTools(gate, { runOptions: { allowWrite: true }, approvals: 'gate' }),
+      tools: toAiSdkTools(gate, { runOptions: { allowWrite: true }, askVia: 'gate' }),
       prompt: 'Switch off the hall light.',
       stopWhen: stepCountIs(3),
     });

@@ -15,7 +15,7 @@ export interface AiSdkToolsOptions {
    * (`needsApproval`), so the deployment asks the user in its own UI and the SDK runs the call once
    * approved. `'gate'`: the gate's own `approver` decides while the call runs (without one, ask denies).
    */
-  readonly approvals?: 'ai-sdk' | 'gate';
+  readonly askVia?: 'ai-sdk' | 'gate';
 }
 
 /** The AI SDK tools made from a gate: each runs through the gate and returns the gate's result. */
@@ -28,7 +28,7 @@ export type GateToolSet = Record<string, Tool<unknown, ToolResult>>;
  * the output limit and the audit apply to every call. The input reaches the gate as the model sent
  * it (the SDK does not validate a `jsonSchema` input), so the model reads the gate's sentences —
  * `Unknown parameter 'stat'. Did you mean 'state'? The tool was not executed.` An error result
- * reaches the model as `error-text` output, never as a thrown error. With `approvals: 'ai-sdk'`
+ * reaches the model as `error-text` output, never as a thrown error. With `askVia: 'ai-sdk'`
  * (the default), calls an `ask` rule matches need the SDK's approval (`needsApproval`).
  */
 export function toAiSdkTools(gate: ToolGate, options: AiSdkToolsOptions = {}): GateToolSet {
@@ -52,7 +52,7 @@ function toAiSdkTool(
     ...(options.runOptions === undefined ? {} : { runOptions: options.runOptions }),
     ...(signal === undefined ? {} : { signal }),
   });
-  const askThroughSdk = options.approvals !== 'gate';
+  const askThroughSdk = options.askVia !== 'gate';
   return tool<unknown, ToolResult>({
     description: offered.description,
     // No `validate`: the SDK passes the input through untouched, and the gate checks it.
