@@ -1,4 +1,4 @@
-import type { JsonObject, PermissionSubject } from '@toolwright/core';
+import type { JsonObject, PermissionSubject, ToolResult } from '@toolwright/core';
 
 /** The stage of the gate a decision was made in. */
 export type AuditStage =
@@ -31,6 +31,13 @@ export interface AuditEvent {
   readonly durationMs: number;
   /** The call's arguments, only with `auditArguments: true`. */
   readonly input?: JsonObject;
+}
+
+/** What a finished call's audit event says: `timeout`, `cancelled`, `error` or `ok`. */
+export function executionOutcome(result: ToolResult): 'timeout' | 'cancelled' | 'error' | 'ok' {
+  if (result.metadata.timedOut === true) return 'timeout';
+  if (result.metadata.cancelled === true) return 'cancelled';
+  return result.isError ? 'error' : 'ok';
 }
 
 /** Receives audit events; whatever it throws is ignored. */

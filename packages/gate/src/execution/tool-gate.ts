@@ -14,18 +14,21 @@ import { PermissionChecker } from '../permission/permission-checker.js';
 import {
   chooseApprover,
   DurableApprovals,
+  grantEvent,
+  heldReason,
+  NO_APPROVALS,
   type Approval,
   type PendingApproval,
 } from '../permission/durable-approval.js';
 import type { PathPermit, PermissionDecision } from '../permission/permission-config.js';
 import { confineToWorkingDirectory } from '../permission/working-directory-confinement.js';
-import { limitOutput } from '../policy/output-limit.js';
+import { finishResult } from '../policy/output-limit.js';
 import { safetyPolicy } from '../policy/safety-policy.js';
 import type { ToolPolicy } from '../policy/tool-policy.js';
 import { ToolRegistry, normalizeToolName } from '../registry/tool-registry.js';
 import { checkInputLimits } from '../validation/input-limits.js';
 import { SchemaValidationMode } from '../validation/schema-validation-mode.js';
-import type { AuditEvent } from './audit-event.js';
+import { executionOutcome, type AuditEvent } from './audit-event.js';
 import { claimOf, planBatch, runPlanned } from './batch-schedule.js';
 import type { CallOptions, ToolGateOptions } from './gate-options.js';
 import { checkTimeouts, timeoutFor } from './gate-timeouts.js';
@@ -224,15 +227,7 @@ export class ToolGate {
     for (const policy of this.#policies) {
       if (policy.after !== undefined) result = await policy.after(tool, toolUse.input, result, toolContext);
     }
-    const outcome =
-      result.metadata.timedOut === true
-        ? 'timeout'
-        : result.metadata.cancelled === true
-          ? 'cancelled'
-          : result.isError
-            ? 'error'
-            : 'ok';
-    event({ stage: 'execution', decision: outcome });
+    event({ stage: 'execution', decision: executionOutcome(result) });
     return finish(result);
   }
 
@@ -251,13 +246,7 @@ export class ToolGate {
     let pending: PendingApproval | undefined;
     const approver = chooseApprover(call, this.#options.approver, this.#approvals, (held) => (pending = held));
     const decision = await this.#permissions.check(tool, toolUse.input, cwd, approver);
-    if (pending !== undefined) {
-      return {
-        ...decision,
-        pending,
-        reason: `This ${tool.name} call needs a person's approval (${pending.rule}) and is waiting for it; it was not run. Do not retry it: it runs once approved.`,
-      };
-    }
+    if (pending !== undefined) return { ...decision, pending, reason: heldReason(tool.name, pending.rule) };
     // Only a tool that takes a path touches further paths; the others need no permit (and cost none).
     if (!decision.allowed || decision.subject?.kind !== 'PATH') return decision;
     return { ...decision, permit: this.#permissions.permitFor(tool, decision) };
@@ -269,18 +258,9 @@ export class ToolGate {
    * when this gate has no `approvals` option.
    */
   approve(pending: PendingApproval): Approval {
-    if (this.#approvals === undefined) {
-      throw new ToolwrightError('INVALID_OPTIONS', 'This gate has no approvals option, so it cannot grant approvals.');
-    }
+    if (this.#approvals === undefined) throw new ToolwrightError('INVALID_OPTIONS', NO_APPROVALS);
     const approval = this.#approvals.approve(pending);
-    this.#audit({
-      callId: pending.id,
-      tool: pending.tool,
-      stage: 'approval',
-      decision: 'grant',
-      rule: pending.rule,
-      durationMs: 0,
-    });
+    this.#audit({ ...grantEvent(pending), durationMs: 0 });
     return approval;
   }
 
@@ -316,11 +296,4 @@ export class ToolGate {
       // A listener's failure must not change the call's outcome.
     }
   }
-}
-
-/** The result as the gate returns it: within the output limit, with how long the call took. */
-function finishResult(result: ToolResult, maxChars: number, durationMs: number): ToolResult {
-  return ToolResult.derive(limitOutput(result, maxChars), {
-    metadata: { durationMs: Math.round(durationMs * 1000) / 1000 },
-  });
 }

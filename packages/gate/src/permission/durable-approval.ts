@@ -119,6 +119,19 @@ export class DurableApprovals {
   }
 }
 
+/** Why `approve` fails on a gate without durable approvals. */
+export const NO_APPROVALS = 'This gate has no approvals option, so it cannot grant approvals.';
+
+/** What the model reads of a call held for approval. */
+export function heldReason(tool: string, rule: string): string {
+  return `This ${tool} call needs a person's approval (${rule}) and is waiting for it; it was not run. Do not retry it: it runs once approved.`;
+}
+
+/** The audit event of a grant (the caller adds the duration). */
+export function grantEvent(pending: PendingApproval) {
+  return { callId: pending.id, tool: pending.tool, stage: 'approval', decision: 'grant', rule: pending.rule } as const;
+}
+
 /**
  * Who answers a call's ask rule: the approval it brings (checked, used once); else its own
  * approver, else the gate's; else, with durable approvals, a hold (`onHold` receives it, and the

@@ -86,3 +86,10 @@ function boundStructured(
   if (json === undefined) return { structuredDropped: true };
   return json.length <= maxChars ? undefined : { structuredDropped: true, structuredLength: json.length };
 }
+
+/** The result as the gate returns it: within the output limit, with how long the call took. */
+export function finishResult(result: ToolResult, maxChars: number, durationMs: number): ToolResult {
+  return ToolResult.derive(limitOutput(result, maxChars), {
+    metadata: { durationMs: Math.round(durationMs * 1000) / 1000 },
+  });
+}
