@@ -15,7 +15,7 @@ export function checkTool(tool: Tool): string[] {
   if (!external.ok) {
     problems.push(`inputSchema#${external.problem.pointer}: ${external.problem.message}`);
     // Past the size and depth limits, walking the schema is not safe: that problem is enough.
-    if (external.problem.rule === 'SC-4') return problems;
+    if (external.problem.rule === 'limits') return problems;
   }
   // Closed objects at every level (TC-5, TC-8): what the model may send is exactly what the tool reads.
   for (const open of findOpenObjects(schema)) problems.push(`inputSchema#${open.pointer} ${open.problem}`);

@@ -42,11 +42,11 @@ export function checkExternalSchema(schema: unknown, options: ExternalSchemaOpti
   const limits = checkSchemaLimits(schema);
   if (limits !== undefined) return refuse(limits);
   if (!isPlainObject(schema)) {
-    return refuse(schemaProblem('SC-2', [], `the schema must be a JSON object, not ${showValue(schema)}`));
+    return refuse(schemaProblem('definition', [], `the schema must be a JSON object, not ${showValue(schema)}`));
   }
   if (schema.type !== 'object') {
     const shown = Object.hasOwn(schema, 'type') ? showValue(schema.type) : 'missing';
-    return refuse(schemaProblem('SC-2', ['type'], `the top level must say type 'object' (was ${shown})`));
+    return refuse(schemaProblem('definition', ['type'], `the top level must say type 'object' (was ${shown})`));
   }
   const dialect = readSchemaDialect(schema);
   if ('rule' in dialect) return refuse(dialect);
@@ -65,7 +65,7 @@ export function checkExternalSchema(schema: unknown, options: ExternalSchemaOpti
 /** SC-4 beyond size and depth: what checking one value may cost (see `measureSchemaCost`). */
 function checkCost(schema: Record<string, unknown>): ExternalSchemaProblem | undefined {
   const cost = measureSchemaCost(schema);
-  return cost.ok ? undefined : schemaProblem('SC-4', cost.path, cost.reason);
+  return cost.ok ? undefined : schemaProblem('limits', cost.path, cost.reason);
 }
 
 /**
@@ -84,13 +84,13 @@ function compileInDialect(schema: Record<string, unknown>, dialect: SchemaDialec
     const invalid = readMetaSchemaError(reason);
     if (invalid !== undefined) {
       return schemaProblem(
-        'SC-1',
+        'references',
         invalid.path,
         `this is not valid JSON Schema ${dialect} (its meta-schema says: ${invalid.message})`,
       );
     }
     const shown = reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON)}…` : reason;
-    return schemaProblem('SC-1', [], `the schema does not compile as JSON Schema ${dialect}: ${shown}`);
+    return schemaProblem('references', [], `the schema does not compile as JSON Schema ${dialect}: ${shown}`);
   }
 }
 

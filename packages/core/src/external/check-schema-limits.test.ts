@@ -19,7 +19,7 @@ describe('checkSchemaLimits', () => {
     expect(MAX_EXTERNAL_SCHEMA_DEPTH).toBe(32);
     expect(checkSchemaLimits(nestedObjects(32))).toBeUndefined();
     expect(checkSchemaLimits(nestedObjects(33))).toEqual({
-      rule: 'SC-4',
+      rule: 'limits',
       pointer: '/a'.repeat(32),
       message: 'the schema is nested more than 32 levels deep',
     });
@@ -42,7 +42,7 @@ describe('checkSchemaLimits', () => {
     expect(MAX_EXTERNAL_SCHEMA_BYTES).toBe(262_144);
     expect(checkSchemaLimits(schemaOfBytes(262_144))).toBeUndefined();
     expect(checkSchemaLimits(schemaOfBytes(262_145))).toEqual({
-      rule: 'SC-4',
+      rule: 'limits',
       pointer: '',
       message: 'the schema is 262145 bytes of JSON; at most 262144 (256 KB) are accepted',
     });
@@ -61,7 +61,7 @@ describe('checkSchemaLimits', () => {
     ['a Map', { type: 'object', properties: new Map() }, '/properties', 'Map'],
   ])('SC-4: %s is not JSON data', (_label, schema, pointer, kind) => {
     expect(checkSchemaLimits(schema)).toEqual({
-      rule: 'SC-4',
+      rule: 'limits',
       pointer,
       message: `the schema holds a value that is not JSON data (${kind})`,
     });

@@ -31,7 +31,7 @@ export function checkSchemaLimits(schema: unknown): ExternalSchemaProblem | unde
     const isArray = Array.isArray(value);
     if (!isArray && !isPlainObject(value)) {
       return schemaProblem(
-        'SC-4',
+        'limits',
         pathOf(entry),
         `the schema holds a value that is not JSON data (${describe(value)})`,
       );
@@ -39,7 +39,7 @@ export function checkSchemaLimits(schema: unknown): ExternalSchemaProblem | unde
     const depth = entry.depth + 1;
     if (depth > MAX_EXTERNAL_SCHEMA_DEPTH) {
       return schemaProblem(
-        'SC-4',
+        'limits',
         pathOf(entry),
         `the schema is nested more than ${MAX_EXTERNAL_SCHEMA_DEPTH} levels deep`,
       );
@@ -55,7 +55,7 @@ export function checkSchemaLimits(schema: unknown): ExternalSchemaProblem | unde
   const bytes = new TextEncoder().encode(JSON.stringify(schema)).byteLength;
   if (bytes > MAX_EXTERNAL_SCHEMA_BYTES) {
     return schemaProblem(
-      'SC-4',
+      'limits',
       [],
       `the schema is ${bytes} bytes of JSON; at most ${MAX_EXTERNAL_SCHEMA_BYTES} (256 KB) are accepted`,
     );

@@ -74,7 +74,7 @@ describe('SC-3 patterns', () => {
     expect(checkSchemaPatterns(schema(patterns.slice(0, 10)))).toBeUndefined();
     expect(checkSchemaPatterns(schema(Array.from({ length: 50 }, () => patterns[0] as string)))).toBeUndefined();
     expect(checkSchemaPatterns(schema(patterns))).toEqual({
-      rule: 'SC-3',
+      rule: 'patterns',
       pointer: '/properties/p10/pattern',
       message: `the schema's patterns together unroll to more than ${MAX_SCHEMA_PATTERN_SIZE} instructions of the linear-time engine`,
     });

@@ -43,7 +43,7 @@ export function checkSchemaPatterns(
       if (problem !== undefined) return problem;
       if (strict && !(typeof node.maxLength === 'number' && node.maxLength <= STRICT_MAX_PATTERN_INPUT)) {
         return schemaProblem(
-          'SC-3',
+          'patterns',
           [...path, 'pattern'],
           `pattern needs a maxLength of at most ${STRICT_MAX_PATTERN_INPUT} beside it (strict profile)`,
         );
@@ -51,7 +51,11 @@ export function checkSchemaPatterns(
     }
     if (isPlainObject(node.patternProperties)) {
       if (strict) {
-        return schemaProblem('SC-3', [...path, 'patternProperties'], 'patternProperties is refused (strict profile)');
+        return schemaProblem(
+          'patterns',
+          [...path, 'patternProperties'],
+          'patternProperties is refused (strict profile)',
+        );
       }
       for (const key of Object.keys(node.patternProperties)) {
         const problem = budget.check(key, [...path, 'patternProperties', key], 'patternProperties key');
@@ -59,7 +63,11 @@ export function checkSchemaPatterns(
       }
     }
     if (strict && node.uniqueItems === true && typeof node.maxItems !== 'number') {
-      return schemaProblem('SC-3', [...path, 'uniqueItems'], 'uniqueItems needs a maxItems beside it (strict profile)');
+      return schemaProblem(
+        'patterns',
+        [...path, 'uniqueItems'],
+        'uniqueItems needs a maxItems beside it (strict profile)',
+      );
     }
     return undefined;
   });
@@ -73,13 +81,13 @@ function patternBudget() {
     check(pattern: string, path: (string | number)[], what: string): ExternalSchemaProblem | undefined {
       const checked = checkLinearPattern(pattern);
       if (!checked.ok)
-        return schemaProblem('SC-3', path, `${what} ${showValue(pattern)} is refused: ${checked.reason}`);
+        return schemaProblem('patterns', path, `${what} ${showValue(pattern)} is refused: ${checked.reason}`);
       if (seen.has(pattern)) return undefined;
       seen.add(pattern);
       total += checked.size;
       if (total <= MAX_SCHEMA_PATTERN_SIZE) return undefined;
       return schemaProblem(
-        'SC-3',
+        'patterns',
         path,
         `the schema's patterns together unroll to more than ${MAX_SCHEMA_PATTERN_SIZE} instructions of the linear-time engine`,
       );

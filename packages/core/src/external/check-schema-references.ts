@@ -27,7 +27,11 @@ export function checkSchemaReferences(root: Record<string, unknown>): ExternalSc
     if (path.length > 0) {
       for (const keyword of ['$id', '$schema']) {
         if (Object.hasOwn(node, keyword)) {
-          return schemaProblem('SC-1', [...path, keyword], `${keyword} may appear only at the root of the schema`);
+          return schemaProblem(
+            'references',
+            [...path, keyword],
+            `${keyword} may appear only at the root of the schema`,
+          );
         }
       }
     }
@@ -36,17 +40,17 @@ export function checkSchemaReferences(root: Record<string, unknown>): ExternalSc
       const reference = node[keyword];
       const at = [...path, keyword];
       if (typeof reference !== 'string') {
-        return schemaProblem('SC-1', at, `${keyword} must be a string, not ${showValue(reference)}`);
+        return schemaProblem('references', at, `${keyword} must be a string, not ${showValue(reference)}`);
       }
       if (!reference.startsWith('#')) {
         return schemaProblem(
-          'SC-1',
+          'references',
           at,
           `${keyword} must start with '#' (a reference inside the schema), not ${showValue(reference)}`,
         );
       }
       if (!resolves(root, reference, anchors)) {
-        return schemaProblem('SC-1', at, `${keyword} ${showValue(reference)} does not resolve inside the schema`);
+        return schemaProblem('references', at, `${keyword} ${showValue(reference)} does not resolve inside the schema`);
       }
     }
     return undefined;
@@ -63,7 +67,7 @@ function checkRootId(id: unknown): ExternalSchemaProblem | undefined {
   // `JSON-Schema.org.` is the same host as `json-schema.org`.
   if (new URL(id).hostname.replace(/\.+$/, '') !== META_SCHEMA_HOST) return undefined;
   return schemaProblem(
-    'SC-1',
+    'references',
     ['$id'],
     `$id ${showValue(id)} names a JSON Schema meta-schema; a tool's schema needs an id of its own`,
   );

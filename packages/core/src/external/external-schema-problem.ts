@@ -1,9 +1,12 @@
-/** The requirement an external schema breaks (SPEC §5). */
-export type ExternalSchemaRule = 'SC-1' | 'SC-2' | 'SC-3' | 'SC-4';
+/**
+ * Which rule for external schemas a problem breaks (SPEC §5): `references` and dialect (SC-1),
+ * the `definition`'s shape (SC-2), `patterns` (SC-3), `limits` of size, depth and cost (SC-4).
+ */
+export type ExternalSchemaRule = 'references' | 'definition' | 'patterns' | 'limits';
 
 /** One reason an external schema is refused: plain data, so callers can report it as they like. */
 export interface ExternalSchemaProblem {
-  /** The requirement broken: SC-1 references and dialect, SC-2 definition shape, SC-3 patterns, SC-4 limits. */
+  /** The rule broken (see {@link ExternalSchemaRule}). */
   readonly rule: ExternalSchemaRule;
   /** Where, as a JSON Pointer (RFC 6901) inside the schema: `''` is the root, `/properties/q/$ref` a keyword. */
   readonly pointer: string;

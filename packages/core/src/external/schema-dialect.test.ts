@@ -35,7 +35,7 @@ describe('readSchemaDialect', () => {
   ])('SC-1: $schema %s is refused', (shown) => {
     const declared: unknown = JSON.parse(shown.startsWith("'") ? `"${shown.slice(1, -1)}"` : shown);
     expect(readSchemaDialect({ $schema: declared })).toEqual({
-      rule: 'SC-1',
+      rule: 'references',
       pointer: '/$schema',
       message: `$schema must be 'https://json-schema.org/draft/2020-12/schema' or 'http://json-schema.org/draft-07/schema#', not ${shown}`,
     });

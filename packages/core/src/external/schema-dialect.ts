@@ -35,7 +35,7 @@ export function readSchemaDialect(root: Record<string, unknown>): DialectChoice 
   const accepted = typeof declared === 'string' ? ACCEPTED.get(declared) : undefined;
   if (accepted === undefined) {
     return schemaProblem(
-      'SC-1',
+      'references',
       ['$schema'],
       `$schema must be '${JSON_SCHEMA_2020_12_URI}' or '${DRAFT_07_URI}', not ${showValue(declared)}`,
     );
