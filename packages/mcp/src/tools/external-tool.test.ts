@@ -39,7 +39,7 @@ describe('ExternalTool', () => {
   it('SC-2: accepts only a definition made by the one constructor', () => {
     const lookAlike = { ...define() };
     expect(() => new ExternalTool(lookAlike, { safety: SafetyLevel.READ_ONLY, invoke: () => 'ran' })).toThrow(
-      'An ExternalTool needs a definition made by createExternalToolDefinition, which checks its schemas (SPEC SC-2).',
+      'An ExternalTool needs a definition made by createExternalToolDefinition, which checks its schemas.',
     );
   });
 

@@ -44,7 +44,7 @@ export class ExternalTool extends AbstractTool {
     if (!isExternalToolDefinition(definition)) {
       throw new ToolwrightError(
         'INVALID_TOOL_DEFINITION',
-        'An ExternalTool needs a definition made by createExternalToolDefinition, which checks its schemas (SPEC SC-2).',
+        'An ExternalTool needs a definition made by createExternalToolDefinition, which checks its schemas.',
       );
     }
     super({
