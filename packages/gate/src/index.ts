@@ -1,5 +1,6 @@
 // The public API of @toolwright/gate. Every export here is public: add to it deliberately.
 export type { AuditEvent, AuditListener, AuditStage } from './execution/audit-event.js';
+export type { CallErrorType, GateSpan, GateTracer, SpanAttributeValue } from './execution/tool-tracing.js';
 export { planBatch, type BatchClaim } from './execution/batch-schedule.js';
 export { DEFAULT_GATE_TIMEOUT_MS, type CallOptions, type ToolGateOptions } from './execution/gate-options.js';
 export { ToolGate } from './execution/tool-gate.js';

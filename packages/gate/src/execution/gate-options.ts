@@ -5,6 +5,7 @@ import type { ToolPolicy } from '../policy/tool-policy.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import type { SchemaValidationMode } from '../validation/schema-validation-mode.js';
 import type { AuditListener } from './audit-event.js';
+import type { GateTracer } from './tool-tracing.js';
 
 /** The gate-level limit of one call when none is set: Bash's own maximum (10 minutes) plus a minute. */
 export const DEFAULT_GATE_TIMEOUT_MS = 660_000;
@@ -42,6 +43,13 @@ export interface ToolGateOptions {
   readonly onAudit?: AuditListener;
   /** Include argument values in audit events. Default false. */
   readonly auditArguments?: boolean;
+  /**
+   * OpenTelemetry tracing (SPEC IN-5): one `execute_tool {tool}` span per call, following the
+   * GenAI semantic conventions, with the gate's decisions as span events and an error status on a
+   * refusal or failure. Pass `trace.getTracer('my-agent')` from `@opentelemetry/api`. Without a
+   * tracer nothing is recorded and tracing costs nothing.
+   */
+  readonly tracer?: GateTracer;
   /** Where the gate and the tools log. Default: silent. */
   readonly logger?: ToolLogger;
   /** The working directory of calls that do not name one. Default: the process's. */

@@ -36,6 +36,7 @@ import { invokeTool } from './invoke-tool.js';
 import { validateArguments, withViolations } from './validation-stage.js';
 import { asToolUse, isToolUse } from './is-tool-use.js';
 import { LazyAbort } from './lazy-abort.js';
+import { CallSpan } from './tool-tracing.js';
 
 /**
  * The one path every model tool call takes (SPEC §2): registry lookup → argument limits →
@@ -81,18 +82,28 @@ export class ToolGate {
   async execute(toolUse: ToolUse, call: CallOptions = {}): Promise<ToolResult> {
     const started = performance.now();
     const use = asToolUse(toolUse);
+    const tracer = this.#options.tracer;
+    if (tracer === undefined) return this.#settle(use, call, started);
+    const tool = this.registry.resolve(use.name);
+    return CallSpan.trace(tracer, tool, use, (span) => this.#settle(use, call, started, span));
+  }
+
+  async #settle(use: ToolUse, call: CallOptions, started: number, span?: CallSpan): Promise<ToolResult> {
     try {
-      return await this.#run(use, call, started);
+      return await this.#run(use, call, started, span);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      this.#audit({
-        callId: use.id,
-        tool: use.name,
-        stage: 'execution',
-        decision: 'error',
-        reason: `gate failure: ${reason}`,
-        durationMs: performance.now() - started,
-      });
+      this.#audit(
+        {
+          callId: use.id,
+          tool: use.name,
+          stage: 'execution',
+          decision: 'error',
+          reason: `gate failure: ${reason}`,
+          durationMs: performance.now() - started,
+        },
+        span,
+      );
       return finishResult(
         ToolResult.error(`The tool call could not be processed: ${reason}`),
         this.#outputLimit(call),
@@ -146,16 +157,19 @@ export class ToolGate {
     );
   }
 
-  async #run(toolUse: ToolUse, call: CallOptions, started: number): Promise<ToolResult> {
+  async #run(toolUse: ToolUse, call: CallOptions, started: number, span?: CallSpan): Promise<ToolResult> {
     const name = normalizeToolName(toolUse.name);
     const event = (fields: Omit<AuditEvent, 'callId' | 'tool' | 'durationMs'>): void =>
-      this.#audit({
-        callId: toolUse.id,
-        tool: name,
-        durationMs: performance.now() - started,
-        ...fields,
-        ...(this.#options.auditArguments === true ? { input: toolUse.input.toJSON() } : {}),
-      });
+      this.#audit(
+        {
+          callId: toolUse.id,
+          tool: name,
+          durationMs: performance.now() - started,
+          ...fields,
+          ...(this.#options.auditArguments === true ? { input: toolUse.input.toJSON() } : {}),
+        },
+        span,
+      );
     const abort = new LazyAbort(call.signal);
     const context = this.#context(call, abort);
     // Every return path goes through here: one output limit for refusals and results alike (SPEC PO-3).
@@ -289,7 +303,8 @@ export class ToolGate {
     return Object.freeze({ ...DEFAULT_RUN_OPTIONS, ...this.#options.runOptions, ...call.runOptions });
   }
 
-  #audit(event: AuditEvent): void {
+  #audit(event: AuditEvent, span?: CallSpan): void {
+    span?.record(event);
     try {
       this.#options.onAudit?.(event);
     } catch {

@@ -1,0 +1,159 @@
+import type { ToolResult } from '@toolwright/core';
+import type { AuditEvent } from './audit-event.js';
+
+/** An attribute value of a span, as OpenTelemetry takes it. */
+export type SpanAttributeValue = string | number | boolean | readonly string[];
+
+/**
+ * The part of an OpenTelemetry `Span` the gate uses. Structural, so the gate imports nothing from
+ * `@opentelemetry/api`: a span from any 1.x API version fits.
+ */
+export interface GateSpan {
+  setAttribute(key: string, value: SpanAttributeValue): unknown;
+  addEvent(name: string, attributes?: Record<string, SpanAttributeValue>): unknown;
+  setStatus(status: { code: number; message?: string }): unknown;
+  end(): void;
+}
+
+/**
+ * The part of an OpenTelemetry `Tracer` the gate uses: pass `trace.getTracer('my-agent')` from
+ * `@opentelemetry/api` (an optional peer dependency). The span is made active while the call runs,
+ * so spans a tool starts become its children.
+ */
+export interface GateTracer {
+  startActiveSpan<T>(
+    name: string,
+    options: { kind: number; attributes: Record<string, SpanAttributeValue> },
+    fn: (span: GateSpan) => T,
+  ): T;
+}
+
+/** `SpanKind.INTERNAL` and `SpanStatusCode.ERROR` of `@opentelemetry/api`, stable since 1.0. */
+const SPAN_KIND_INTERNAL = 0;
+const STATUS_ERROR = 2;
+
+/** A name that is not a registered tool is the model's text: kept out of the span name, and cut. */
+const MAX_UNKNOWN_NAME = 128;
+
+/**
+ * The `error.type` of a call that did not succeed (SPEC IN-5): a small fixed set, so dashboards can
+ * group by it — `unknown_tool`, `invalid_arguments`, `denied`, `approval_pending`, `timeout`,
+ * `cancelled`, `tool_error` or `gate_failure`.
+ */
+export type CallErrorType =
+  | 'unknown_tool'
+  | 'invalid_arguments'
+  | 'denied'
+  | 'approval_pending'
+  | 'timeout'
+  | 'cancelled'
+  | 'tool_error'
+  | 'gate_failure';
+
+/**
+ * The span of one call, following the OpenTelemetry GenAI semantic conventions: named
+ * `execute_tool {gen_ai.tool.name}`, with `gen_ai.operation.name`, `gen_ai.tool.name`,
+ * `gen_ai.tool.call.id`, `gen_ai.tool.type`; one span event per gate decision (`toolwright.gate.{stage}`);
+ * on a refusal or failure, `error.type` and an error status. Its methods never throw.
+ */
+export class CallSpan {
+  static readonly #untraced = new CallSpan({
+    setAttribute: () => undefined,
+    addEvent: () => undefined,
+    setStatus: () => undefined,
+    end: () => undefined,
+  });
+  readonly #span: GateSpan;
+  #errorType: CallErrorType | undefined;
+  #reason: string | undefined;
+
+  private constructor(span: GateSpan) {
+    this.#span = span;
+  }
+
+  /** Runs `call` inside an active `execute_tool` span and ends the span with its result. */
+  static async trace(
+    tracer: GateTracer,
+    tool: { readonly name: string; readonly description?: string } | undefined,
+    toolUse: { readonly id: string; readonly name: string },
+    call: (span: CallSpan) => Promise<ToolResult>,
+  ): Promise<ToolResult> {
+    const name = tool?.name ?? toolUse.name.slice(0, MAX_UNKNOWN_NAME);
+    const attributes: Record<string, SpanAttributeValue> = {
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': name,
+      'gen_ai.tool.call.id': toolUse.id.slice(0, MAX_UNKNOWN_NAME),
+      'gen_ai.tool.type': 'function',
+      ...(tool?.description === undefined ? {} : { 'gen_ai.tool.description': tool.description }),
+    };
+    let traced: Promise<ToolResult> | undefined;
+    try {
+      void tracer.startActiveSpan(
+        tool === undefined ? 'execute_tool' : `execute_tool ${name}`,
+        { kind: SPAN_KIND_INTERNAL, attributes },
+        (span) => (traced = CallSpan.#run(new CallSpan(span), call)),
+      );
+    } catch {
+      // A tracer that fails must not change the call. Once the call started it is awaited, never run twice.
+    }
+    return traced ?? call(CallSpan.#untraced);
+  }
+
+  static async #run(span: CallSpan, call: (span: CallSpan) => Promise<ToolResult>): Promise<ToolResult> {
+    const result = await call(span);
+    span.#end(result);
+    return result;
+  }
+
+  /** Adds a gate decision as a span event and remembers a refusal's kind. */
+  record(event: AuditEvent): void {
+    if (this === CallSpan.#untraced) return;
+    const errorType = errorTypeOf(event);
+    if (errorType !== undefined) {
+      this.#errorType = errorType;
+      this.#reason = event.reason;
+    }
+    try {
+      this.#span.addEvent(`toolwright.gate.${event.stage}`, {
+        'toolwright.decision': event.decision,
+        ...(event.rule === undefined ? {} : { 'toolwright.rule': event.rule }),
+        ...(event.reason === undefined ? {} : { 'toolwright.reason': event.reason }),
+      });
+    } catch {
+      // Ignored, as an audit listener's failure is.
+    }
+  }
+
+  #end(result: ToolResult): void {
+    try {
+      const errorType = this.#errorType ?? (result.isError ? 'tool_error' : undefined);
+      if (errorType !== undefined) {
+        this.#span.setAttribute('error.type', errorType);
+        this.#span.setStatus({ code: STATUS_ERROR, message: this.#reason ?? result.content.slice(0, 1_000) });
+      }
+      this.#span.end();
+    } catch {
+      // Ignored: the result stands.
+    }
+  }
+}
+
+function errorTypeOf(event: AuditEvent): CallErrorType | undefined {
+  switch (event.decision) {
+    case 'deny':
+      if (event.stage === 'lookup') return 'unknown_tool';
+      if (event.stage === 'arguments' || event.stage === 'limits' || event.stage === 'validation')
+        return 'invalid_arguments';
+      return 'denied';
+    case 'pending':
+      return 'approval_pending';
+    case 'timeout':
+      return 'timeout';
+    case 'cancelled':
+      return 'cancelled';
+    case 'error':
+      return event.reason?.startsWith('gate failure:') === true ? 'gate_failure' : 'tool_error';
+    default:
+      return undefined;
+  }
+}
