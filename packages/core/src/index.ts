@@ -36,6 +36,7 @@ export {
   type ToolContext,
   type ToolContextOverrides,
   type ToolLogger,
+  type ToolProgress,
 } from './tool/tool-context.js';
 export {
   describeCut,

@@ -6,6 +6,21 @@ export interface ToolLogger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+/**
+ * How far a long call has come, as a tool reports it through {@link ToolContext.progress}: `progress`
+ * grows with each report (the MCP progress rule), `total` is the amount of work when known, and
+ * `message` says in a few words what happens now. Hosts show it (MCP progress notifications,
+ * `toolwright call --verbose`, the AI SDK's preliminary results); the model never reads it.
+ */
+export interface ToolProgress {
+  /** The work done so far: a finite number ≥ 0, larger than the one reported before. */
+  readonly progress: number;
+  /** The whole amount of work, when known: a finite number ≥ 0. */
+  readonly total?: number;
+  /** What happens now, for a person watching; hosts may cut it (the gate keeps 1,000 characters). */
+  readonly message?: string;
+}
+
 /** The options of one agent run that tools and the gate read (SPEC PO-2, PO-3). */
 export interface RunOptions {
   /** WRITE tools may run. Default false. */
@@ -33,6 +48,13 @@ export interface ToolContext {
    * rule could match something below it. Absent when no gate judged the call.
    */
   readonly permits?: (path: string, kind?: 'file' | 'folder') => boolean;
+  /**
+   * Reports how far the call has come, for the host to show while the tool runs. Never throws and
+   * never waits; without a host that listens it does nothing. Under a gate, an update whose numbers
+   * are not finite and ≥ 0, or whose `progress` does not grow, is dropped, and so is everything
+   * reported after the call has finished (after a timeout, say).
+   */
+  readonly progress: (update: ToolProgress) => void;
 }
 
 /** The defaults of {@link RunOptions}: nothing that writes or runs commands, output cut at 30,000 characters. */
@@ -57,11 +79,14 @@ export interface ToolContextOverrides {
   readonly logger?: ToolLogger;
   readonly options?: Partial<RunOptions>;
   readonly permits?: (path: string, kind?: 'file' | 'folder') => boolean;
+  /** Receives the tool's progress reports. Default: they go nowhere. */
+  readonly progress?: (update: ToolProgress) => void;
 }
 
 /**
  * A complete, frozen tool context: the current directory, a signal that never aborts, a silent
- * logger and the default run options, each replaced by what `overrides` gives.
+ * logger, progress reports that go nowhere and the default run options, each replaced by what
+ * `overrides` gives.
  */
 export function createToolContext(overrides: ToolContextOverrides = {}): ToolContext {
   return Object.freeze({
@@ -69,8 +94,14 @@ export function createToolContext(overrides: ToolContextOverrides = {}): ToolCon
     signal: overrides.signal ?? new AbortController().signal,
     logger: overrides.logger ?? SILENT_LOGGER,
     options: Object.freeze({ ...DEFAULT_RUN_OPTIONS, ...overrides.options }),
+    progress: overrides.progress ?? ignoreProgress,
     ...(overrides.permits === undefined ? {} : { permits: overrides.permits }),
   });
+}
+
+/** The progress of a context nobody listens to. */
+function ignoreProgress(): void {
+  // Nobody watches this call.
 }
 
 function currentDirectory(): string {
