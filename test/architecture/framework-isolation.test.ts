@@ -11,7 +11,7 @@ import { repoPath, requireBuilt } from '../helpers/paths.js';
 /** The agent frameworks, by the package names (or scopes, ending in `/`) that belong to each. */
 const FRAMEWORKS: Readonly<Record<string, readonly string[]>> = {
   'ai-sdk': ['ai', '@ai-sdk/'],
-  'openai-agents': ['@openai/agents', '@openai/agents-core', '@openai/agents-openai'],
+  'openai-agents': ['@openai/', 'openai'],
   langchain: ['langchain', '@langchain/'],
   mcp: ['@modelcontextprotocol/sdk'],
 };
@@ -61,6 +61,25 @@ describe('framework isolation (@toolwright/integrations)', () => {
     // packages resolve to their folders in the workspace, outside node_modules).
     expect(packages).toEqual(expect.arrayContaining(['ai', '@ai-sdk/provider-utils', 'typebox']));
     expect(frameworksOf(packages)).toEqual(['ai-sdk']);
+  });
+
+  it('IN-2: loading the openai-agents subpath loads the Agents SDK and no other framework', () => {
+    const packages = packagesLoadedBy('packages/integrations/dist/openai-agents/index.js');
+    expect(packages).toEqual(expect.arrayContaining(['@openai/agents', '@openai/agents-core']));
+    expect(frameworksOf(packages)).toEqual(['openai-agents']);
+  });
+
+  it('IN-3: loading the langchain subpath loads LangChain core only: no LangGraph, no other framework', () => {
+    const packages = packagesLoadedBy('packages/integrations/dist/langchain/index.js');
+    expect(packages).toEqual(expect.arrayContaining(['@langchain/core']));
+    expect(packages.filter((name) => name.startsWith('@langchain/'))).toEqual(['@langchain/core']);
+    expect(frameworksOf(packages)).toEqual(['langchain']);
+  });
+
+  it('IN-5: the gate loads no OpenTelemetry package: a tracer is passed in, never imported', () => {
+    const packages = packagesLoadedBy('packages/gate/dist/index.js');
+    expect(packages.filter((name) => name.startsWith('@opentelemetry/'))).toEqual([]);
+    expect(frameworksOf(packages)).toEqual([]);
   });
 
   it('IN-1: loading the package root loads no framework (no third-party package at all)', () => {
