@@ -1,4 +1,4 @@
-import type { RunOptions, Tool, ToolLogger } from '@toolwright/core';
+import type { RunOptions, Tool, ToolLogger, ToolProgress } from '@toolwright/core';
 import type { Approval, DurableApprovalOptions } from '../permission/durable-approval.js';
 import type { Approver, PermissionConfig } from '../permission/permission-config.js';
 import type { ToolPolicy } from '../policy/tool-policy.js';
@@ -71,4 +71,12 @@ export interface CallOptions {
   readonly approver?: Approver;
   /** An approval from `gate.approve(pending)`: answers this call's ask rule if it was made for exactly this call. */
   readonly approval?: Approval;
+  /**
+   * Receives the tool's `context.progress(...)` reports while the call runs, checked: finite
+   * numbers ≥ 0, growing `progress`, a string `message` of at most 1,000 characters, nothing after
+   * the call has finished. What it throws is ignored. Without it, reports cost nothing.
+   */
+  readonly onProgress?: (update: ToolProgress) => void;
+  /** Where this call's tool (and the gate, about this call) logs, instead of the gate's `logger`. */
+  readonly logger?: ToolLogger;
 }

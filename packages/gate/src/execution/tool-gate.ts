@@ -30,6 +30,7 @@ import { checkInputLimits } from '../validation/input-limits.js';
 import { SchemaValidationMode } from '../validation/schema-validation-mode.js';
 import { executionOutcome, type AuditEvent } from './audit-event.js';
 import { claimOf, planBatch, runPlanned } from './batch-schedule.js';
+import { createCallProgress, SILENT_PROGRESS, type CallProgress } from './call-progress.js';
 import type { CallOptions, ToolGateOptions } from './gate-options.js';
 import { checkTimeouts, timeoutFor } from './gate-timeouts.js';
 import { invokeTool } from './invoke-tool.js';
@@ -171,7 +172,8 @@ export class ToolGate {
         span,
       );
     const abort = new LazyAbort(call.signal);
-    const context = this.#context(call, abort);
+    const progress = createCallProgress(call.onProgress);
+    const context = this.#context(call, abort, progress);
     // Every return path goes through here: one output limit for refusals and results alike (SPEC PO-3).
     const finish = (result: ToolResult): ToolResult =>
       finishResult(result, context.options.maxToolOutputChars, performance.now() - started);
@@ -226,18 +228,20 @@ export class ToolGate {
       const refused = validateArguments(tool, toolUse, {
         enforce: this.#mode === SchemaValidationMode.ENFORCE,
         auditArguments: this.#options.auditArguments === true,
-        logger: this.#logger,
+        logger: context.logger,
         event,
       });
       if (refused !== undefined) return finish(refused);
     }
-    const toolContext = decision?.permit === undefined ? context : this.#context(call, abort, decision.permit);
+    const toolContext =
+      decision?.permit === undefined ? context : this.#context(call, abort, progress, decision.permit);
     const timeoutMs = timeoutFor(this.#options, tool.name);
     let result = await invokeTool(tool, toolUse.input, toolContext, {
       timeoutMs,
       abort: (reason) => abort.abort(reason),
       ...(call.signal === undefined ? {} : { cancel: call.signal }),
     });
+    progress.finish();
     for (const policy of this.#policies) {
       if (policy.after !== undefined) result = await policy.after(tool, toolUse.input, result, toolContext);
     }
@@ -278,12 +282,21 @@ export class ToolGate {
     return approval;
   }
 
-  /** The call's context; its signal is made only if the tool asks for it (see {@link LazyAbort}). */
-  #context(call: CallOptions, abort: LazyAbort, permits?: PathPermit): ToolContext {
+  /**
+   * The call's context; its signal is made only if the tool asks for it (see {@link LazyAbort}),
+   * its logger is the call's own if it brings one, and its progress reports go through `progress`.
+   */
+  #context(
+    call: CallOptions,
+    abort: LazyAbort,
+    progress: CallProgress = SILENT_PROGRESS,
+    permits?: PathPermit,
+  ): ToolContext {
     const context = {
       cwd: call.cwd ?? this.#options.cwd ?? process.cwd(),
-      logger: this.#logger,
+      logger: call.logger ?? this.#logger,
       options: this.#runOptions(call),
+      progress: progress.report,
       ...(permits === undefined ? {} : { permits }),
     };
     Object.defineProperty(context, 'signal', { get: () => abort.signal, enumerable: true });
