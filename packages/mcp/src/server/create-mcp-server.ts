@@ -7,6 +7,7 @@ import {
   ListToolsRequestSchema,
   type JSONRPCRequest,
 } from '@modelcontextprotocol/sdk/types.js';
+import { createCallNotifications } from './call-notifications.js';
 import { toCallToolResult } from './to-call-tool-result.js';
 import { toMcpTool } from './to-mcp-tool.js';
 
@@ -32,6 +33,11 @@ export interface McpServerOptions {
  * with the client's cancellation as the call's signal. Errors are `isError` results, never
  * protocol errors, so the client's model reads the gate's sentences.
  *
+ * While a call runs, the tool's `context.progress(...)` reaches the client as
+ * `notifications/progress` when the request asked for progress (`_meta.progressToken`), and the
+ * tool's logger as `notifications/message` (the server declares `logging` and honours the
+ * client's `logging/setLevel`); both are sent before the call's result (SPEC IN-6).
+ *
  * The gate gets the arguments exactly as the client sent them. A handler registered with
  * `setRequestHandler` would receive them rebuilt by the SDK's schema, which drops an own
  * `__proto__` key (a JSON parse keeps it as data): the call would run without it, where the CLI
@@ -42,7 +48,7 @@ export function createMcpServer(gate: ToolGate, options: McpServerOptions = {}):
   const server = new Server(
     { name: options.name ?? 'toolwright', version: options.version ?? TOOLWRIGHT_MCP_VERSION },
     {
-      capabilities: { tools: {} },
+      capabilities: { tools: {}, logging: {} },
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     },
   );
@@ -55,12 +61,17 @@ export function createMcpServer(gate: ToolGate, options: McpServerOptions = {}):
       const problems = checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
       throw protocolError(ErrorCode.InvalidParams, `Invalid tools/call request: ${problems.join('; ')}`);
     }
-    const { name } = checked.data.params;
+    const { name, _meta: meta } = checked.data.params;
     const toolUse = createToolUse(String(extra.requestId), name, rawArguments(request) ?? {});
+    const notifications = createCallNotifications(server, extra, name, meta?.progressToken);
     const result = await gate.execute(toolUse, {
       signal: extra.signal,
+      logger: notifications.logger,
+      ...(notifications.onProgress === undefined ? {} : { onProgress: notifications.onProgress }),
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     });
+    // Progress and logs of the call go out before its result: a client drops progress for a finished request.
+    await notifications.sent();
     return toCallToolResult(result, gate.registry.resolve(name));
   };
   return server;
