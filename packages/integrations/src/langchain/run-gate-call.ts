@@ -1,0 +1,57 @@
+import { createToolUse, ToolResult, type RunOptions } from '@toolwright/core';
+import type { CallOptions, ToolGate } from '@toolwright/gate';
+import { createApprovalRequest, readDecision, refusalText, type GateApprovalRequest } from './approval-request.js';
+
+/** LangGraph's `interrupt`: throws to pause the graph, or returns the value the graph was resumed with. */
+export type InterruptFunction = (value: GateApprovalRequest) => unknown;
+
+/** One call of a gate tool, as LangChain hands it over. */
+export interface GateCall {
+  /** The tool's name. */
+  readonly name: string;
+  /** The input exactly as the model sent it. */
+  readonly input: unknown;
+  /** The call id the gate and its audit see. */
+  readonly callId: string;
+  /** The run's abort signal. */
+  readonly signal?: AbortSignal;
+  /** The graph's `interrupt`, when the call runs inside a LangGraph run (LangGraph puts it on every node's config). */
+  readonly interrupt?: InterruptFunction;
+}
+
+/** The settings every call of a tool list shares. */
+export interface GateCallSettings {
+  /** The working directory of every call. */
+  readonly cwd?: string;
+  /** Run options for every call, over the gate's. */
+  readonly runOptions?: Partial<RunOptions>;
+  /** Who answers `ask` rules. */
+  readonly askVia?: 'langchain' | 'gate';
+}
+
+/**
+ * Runs one call through the gate. With `askVia: 'langchain'` and a graph to pause, a call that
+ * `gate.judge` says an `ask` rule matches interrupts the graph with a {@link GateApprovalRequest};
+ * resumed with an approval, it runs once through the gate with a per-call approver that says yes;
+ * refused, it never reaches the gate and the result is the refusal. Every other call — and every call
+ * outside a graph, where nobody can be asked through LangChain — goes to `gate.execute` as it is, so
+ * the gate's own approver answers its `ask` rules. Rejects only with LangGraph's interrupt (which
+ * LangGraph expects to propagate); otherwise resolves with the gate's result.
+ */
+export async function runGateCall(gate: ToolGate, call: GateCall, settings: GateCallSettings): Promise<ToolResult> {
+  const toolUse = createToolUse(call.callId, call.name, call.input);
+  const options: CallOptions = {
+    ...(settings.cwd === undefined ? {} : { cwd: settings.cwd }),
+    ...(settings.runOptions === undefined ? {} : { runOptions: settings.runOptions }),
+    ...(call.signal === undefined ? {} : { signal: call.signal }),
+  };
+  if (settings.askVia === 'gate' || call.interrupt === undefined) return gate.execute(toolUse, options);
+  if ((await gate.judge(toolUse, options)) !== 'ask') return gate.execute(toolUse, options);
+  // The first run throws here and LangGraph pauses the graph; resumed, the tool runs again and
+  // `interrupt` returns the answer. Nothing before this line has side effects, so running it twice is safe.
+  const decision = readDecision(call.interrupt(createApprovalRequest(call.name, call.input)));
+  if (!decision.approved) {
+    return ToolResult.error(refusalText(call.name, decision.message), { metadata: { policyDenied: true } });
+  }
+  return gate.execute(toolUse, { ...options, approver: () => true });
+}
