@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { createToolUse } from '@toolwright/core';
-import { SchemaValidationMode, ToolGate, type PermissionConfig } from '@toolwright/gate';
+import { createToolUse, type ToolLogger, type ToolProgress } from '@toolwright/core';
+import { SchemaValidationMode, ToolGate, type CallOptions, type PermissionConfig } from '@toolwright/gate';
 import type { CliIo } from '../cli-io.js';
 import { loadPlugin } from '../plugin/load-plugin.js';
 import { UsageError } from '../usage-error.js';
@@ -17,6 +17,7 @@ Runs one call through the gate (permissions, validation, policies, output limit)
   --cwd <dir>         the call's working directory
   --schema-mode <m>   OFF, WARN (default) or ENFORCE
   --json              print {"isError", "content", "metadata"} as JSON
+  --verbose           print the tool's progress and logs to stderr while it runs
 Exit code: 0 for an ok result, 1 for an error result, 2 for bad usage.
 `;
 
@@ -34,6 +35,7 @@ export async function callCommand(args: readonly string[], io: CliIo): Promise<n
       cwd: { type: 'string' },
       'schema-mode': { type: 'string', default: 'WARN' },
       json: { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
     },
   });
   const [specifier, name, argumentsText] = positionals;
@@ -59,7 +61,7 @@ export async function callCommand(args: readonly string[], io: CliIo): Promise<n
       runOptions: { allowWrite: values['allow-write'], allowBash: values['allow-bash'] },
       cwd: values.cwd ?? io.cwd,
     });
-    const result = await gate.execute(createToolUse('cli', name, input));
+    const result = await gate.execute(createToolUse('cli', name, input), values.verbose ? verboseCall(io) : {});
     if (values.json) {
       const metadata = { policyDenied: false, truncated: false, ...result.metadata };
       io.stdout(`${JSON.stringify({ isError: result.isError, content: result.content, metadata })}\n`);
@@ -69,6 +71,37 @@ export async function callCommand(args: readonly string[], io: CliIo): Promise<n
     return result.isError ? 1 : 0;
   } finally {
     await plugin.dispose();
+  }
+}
+
+/**
+ * The call options of `--verbose`: the tool's progress as `[progress] 2/3 message` and its logs as
+ * `[info] message {"fields":"as JSON"}`, one line each, on stderr (stdout carries the result only).
+ */
+function verboseCall(io: CliIo): CallOptions {
+  const log =
+    (level: keyof ToolLogger) =>
+    (message: string, fields?: Record<string, unknown>): void =>
+      io.stderr(`[${level}] ${message}${describeFields(fields)}\n`);
+  return {
+    onProgress: (update: ToolProgress) => io.stderr(`[progress] ${describeProgress(update)}\n`),
+    logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
+  };
+}
+
+/** `2/3 message`, `2 message` without a total, `2/3` without a message. */
+function describeProgress(update: ToolProgress): string {
+  const amount = update.total === undefined ? `${update.progress}` : `${update.progress}/${update.total}`;
+  return update.message === undefined || update.message === '' ? amount : `${amount} ${update.message}`;
+}
+
+/** A log line's fields as ` {JSON}`; nothing when there are none or they cannot be written as JSON. */
+function describeFields(fields: Record<string, unknown> | undefined): string {
+  if (fields === undefined || Object.keys(fields).length === 0) return '';
+  try {
+    return ` ${JSON.stringify(fields)}`;
+  } catch {
+    return '';
   }
 }
 
