@@ -3,6 +3,7 @@ import { SchemaValidationMode, ToolGate, type AuditEvent, type ToolGateOptions }
 import { describe, expect, it } from 'vitest';
 import { DeleteFileTool, LightTool, WaitTool } from '../ai-sdk/test-support/test-tools.js';
 import { createGateAgent, scriptedModel, toolMessagesIn, toolMessagesSeen } from './test-support/agent-run.js';
+import type { GateApprovalRequest } from './approval-request.js';
 import { toLangChainTools } from './to-langchain-tools.js';
 
 /** A gate over the test tools that records its audit events. */
@@ -168,6 +169,41 @@ describe('toLangChainTools', () => {
     expect(toolMessagesSeen(model, 1).map(({ tool_call_id, status }) => ({ tool_call_id, status }))).toEqual([
       { tool_call_id: 'call-1', status: 'success' },
       { tool_call_id: 'call-2', status: 'success' },
+    ]);
+  });
+
+  it('IN-3: two asked calls of one turn pause together; the resume maps each interrupt id to its answer', async () => {
+    const { gate, deleteFile } = setUp({ permissions: { ask: ['delete_file'] } });
+    const model = scriptedModel([
+      {
+        toolCalls: [
+          { id: 'call-1', name: 'delete_file', args: { path: '/tmp/a.txt' } },
+          { id: 'call-2', name: 'delete_file', args: { path: '/tmp/b.txt' } },
+        ],
+      },
+      { text: 'Deleted a.txt only.' },
+    ]);
+    const { agent, config, ask } = createGateAgent(gate, model, WRITE);
+    const first = await agent.invoke(ask('Delete a.txt and b.txt.'), config);
+    const pending = first.__interrupt__ ?? [];
+    const answers = Object.fromEntries(
+      pending.map(({ id, value }) => {
+        const [action] = (value as GateApprovalRequest).actionRequests;
+        const path = (action?.args as { path: string }).path;
+        return [id, { decisions: [path === '/tmp/a.txt' ? { type: 'approve' } : { type: 'reject' }] }];
+      }),
+    );
+    expect(Object.keys(answers)).toHaveLength(2);
+    await agent.invoke(new Command({ resume: answers }), config);
+    expect(deleteFile.calls).toEqual([{ path: '/tmp/a.txt' }]);
+    expect(toolMessagesSeen(model, 1)).toEqual([
+      { tool_call_id: 'call-1', name: 'delete_file', status: 'success', content: 'deleted' },
+      {
+        tool_call_id: 'call-2',
+        name: 'delete_file',
+        status: 'error',
+        content: 'Permission denied: the user refused this delete_file call. The tool was not executed.',
+      },
     ]);
   });
 
