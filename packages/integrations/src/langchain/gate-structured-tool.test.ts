@@ -1,4 +1,5 @@
 import { ToolMessage } from '@langchain/core/messages';
+import { RunnableBinding } from '@langchain/core/runnables';
 import { tool, ToolInputParsingException } from '@langchain/core/tools';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { FakeListChatModel } from '@langchain/core/utils/testing';
@@ -101,7 +102,8 @@ describe('GateStructuredTool', () => {
       },
     });
     const bound = new FakeListChatModel({ responses: [] }).bindTools([writeOutline]);
-    expect(bound.config.tools).toEqual([convertToOpenAITool(writeOutline)]);
+    expect(bound).toBeInstanceOf(RunnableBinding);
+    expect((bound as RunnableBinding<unknown, unknown>).config.tools).toEqual([convertToOpenAITool(writeOutline)]);
   });
 
   it('IN-3: a recursive-schema tool runs in an agent, and a typo deep inside gets the sentence with its path', async () => {
