@@ -1,4 +1,4 @@
-import { createToolUse, type RunOptions, type Tool as GateTool, type ToolResult } from '@toolwright/core';
+import { createToolUse, ToolResult, type RunOptions, type Tool as GateTool, type ToolProgress } from '@toolwright/core';
 import type { CallOptions, ToolGate } from '@toolwright/gate';
 import { jsonSchema, tool, type JSONSchema7, type Tool } from 'ai';
 import { ApprovedCalls } from './approved-calls.js';
@@ -16,6 +16,16 @@ export interface AiSdkToolsOptions {
    * approved. `'gate'`: the gate's own `approver` decides while the call runs (without one, ask denies).
    */
   readonly askVia?: 'ai-sdk' | 'gate';
+  /**
+   * Stream the tool's progress as AI SDK preliminary tool results. With `true`, `execute` returns
+   * an async iterable: one preliminary result per `context.progress(...)` report — a successful
+   * {@link ToolResult} whose `content` is the report's message (empty without one) and whose
+   * `metadata.progress` is the report `{ progress, total?, message? }` — and last the gate's
+   * result, which the SDK takes as the final output (the only one the model reads). `streamText`
+   * shows the preliminary ones as `tool-result` parts with `preliminary: true`, and UI message
+   * streams as preliminary outputs. Default `false`: `execute` returns a promise of the result.
+   */
+  readonly preliminaryResults?: boolean;
 }
 
 /** The AI SDK tools made from a gate: each runs through the gate and returns the gate's result. */
@@ -68,14 +78,48 @@ function toAiSdkTool(
         }
       : {}),
     execute: (input, { toolCallId, abortSignal }) => {
-      const call = callOptions(abortSignal);
+      const plain = callOptions(abortSignal);
       // The SDK executes a call that needed approval only after the user approved it.
       const approvedByUser = askThroughSdk && approved.take(toolCallId, input);
-      return gate.execute(
-        createToolUse(toolCallId, name, input),
-        approvedByUser ? { ...call, approver: () => true } : call,
-      );
+      const call = approvedByUser ? { ...plain, approver: () => true } : plain;
+      const toolUse = createToolUse(toolCallId, name, input);
+      if (options.preliminaryResults !== true) return gate.execute(toolUse, call);
+      return streamCall((onProgress) => gate.execute(toolUse, { ...call, onProgress }));
     },
     toModelOutput: ({ output }) => toModelOutput(output),
   });
+}
+
+/**
+ * A gate call as a stream of results: a preliminary result for each progress report, in order, as
+ * the call runs (reports that arrive while the consumer is busy wait their turn), then the gate's
+ * result. `run` is the gate call, which never rejects.
+ */
+async function* streamCall(
+  run: (onProgress: (update: ToolProgress) => void) => Promise<ToolResult>,
+): AsyncGenerator<ToolResult, void, undefined> {
+  const reports: ToolProgress[] = [];
+  let wake: (() => void) | undefined;
+  let finished = false;
+  const result = run((update) => {
+    reports.push(update);
+    wake?.();
+  }).finally(() => {
+    finished = true;
+    wake?.();
+  });
+  for (;;) {
+    for (let report = reports.shift(); report !== undefined; report = reports.shift()) {
+      yield preliminaryResult(report);
+    }
+    if (finished) break;
+    await new Promise<void>((resolve) => (wake = resolve));
+    wake = undefined;
+  }
+  yield await result;
+}
+
+/** The preliminary result of a progress report: its message as content, the report as `metadata.progress`. */
+function preliminaryResult(report: ToolProgress): ToolResult {
+  return ToolResult.ok(report.message ?? '', { metadata: { progress: report } });
 }
