@@ -103,7 +103,9 @@ describe('GateStructuredTool', () => {
     });
     const bound = new FakeListChatModel({ responses: [] }).bindTools([writeOutline]);
     expect(bound).toBeInstanceOf(RunnableBinding);
-    expect((bound as RunnableBinding<unknown, unknown>).config.tools).toEqual([convertToOpenAITool(writeOutline)]);
+    expect(((bound as RunnableBinding<unknown, unknown>).config as { tools?: unknown }).tools).toEqual([
+      convertToOpenAITool(writeOutline),
+    ]);
   });
 
   it('IN-3: a recursive-schema tool runs in an agent, and a typo deep inside gets the sentence with its path', async () => {
