@@ -121,9 +121,14 @@ describe('our MCP server over stdio, driven by the official client', () => {
     });
   });
 
-  it('MC-1: an unknown tool is an isError result listing the available tools', async () => {
+  it('MC-1: an unknown tool is an isError result with a did-you-mean, listing the available tools', async () => {
     expect(await call('read_files', {})).toEqual({
-      content: [{ type: 'text', text: "Unknown tool 'read_files'. Available tools: read_file, delete_file." }],
+      content: [
+        {
+          type: 'text',
+          text: "Unknown tool 'read_files'. Did you mean 'read_file'? Available tools: read_file, delete_file.",
+        },
+      ],
       isError: true,
     });
   });

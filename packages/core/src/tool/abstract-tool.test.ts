@@ -118,4 +118,13 @@ describe('AbstractTool', () => {
     expect(tool.resourceKeys(ToolInput.of({ path: '/a' }))).toEqual(['/a']);
     expect(new HandWritten(() => '').resourceKeys(ToolInput.of({ path: '/a' }))).toEqual([]);
   });
+
+  it('PO-4: a definition may give the limit of one call (timeoutMs); one no timer can keep is refused', () => {
+    expect(new HandWritten(() => '', { timeoutMs: 90_000 }).timeoutMs).toBe(90_000);
+    expect(new HandWritten(() => '').timeoutMs).toBeUndefined();
+    for (const timeoutMs of [0, 1.5, 2 ** 31])
+      expect(() => new HandWritten(() => '', { timeoutMs })).toThrow(
+        `Tool 'hand_written' has timeoutMs ${timeoutMs}; it must be a whole number of milliseconds from 1 to 2,147,483,647.`,
+      );
+  });
 });

@@ -18,6 +18,12 @@ export interface ToolDefinition {
   readonly safety: SafetyLevel | ToolSafety;
   /** Parallel or exclusive; READ_ONLY tools default to PARALLEL, the others to EXCLUSIVE. */
   readonly concurrency?: Concurrency;
+  /**
+   * The longest one call may take, in whole ms (1 to 2,147,483,647), for a tool that needs more
+   * (or less) than the host's general limit: the gate ends the call after it. A host's limit for
+   * this tool by name (`toolTimeoutsMs`) still wins; without either, the host's `timeoutMs` applies.
+   */
+  readonly timeoutMs?: number;
   /** The input field permission patterns are matched against (Bash → `command`, Read → `file_path`). */
   readonly subject?: SubjectSource;
   /** The resources one call touches, for input-aware concurrency (PO-6): what it changes, or what it reads and changes. */
@@ -53,6 +59,7 @@ export abstract class AbstractTool implements Tool {
   readonly outputSchema?: JsonObject;
   readonly safety: ToolSafety;
   readonly concurrency: Concurrency;
+  readonly timeoutMs?: number;
   readonly permissionAliases?: readonly string[];
   readonly #subject: SubjectSource | undefined;
   readonly #resourceKeys: ((input: ToolInput, cwd?: string) => readonly string[] | ResourceClaim) | undefined;
@@ -71,6 +78,7 @@ export abstract class AbstractTool implements Tool {
     this.concurrency =
       definition.concurrency ??
       (this.safety.level === SafetyLevel.READ_ONLY ? Concurrency.PARALLEL : Concurrency.EXCLUSIVE);
+    if (definition.timeoutMs !== undefined) this.timeoutMs = definition.timeoutMs;
     this.#subject = definition.subject;
     if (definition.permissionAliases !== undefined && definition.permissionAliases.length > 0)
       this.permissionAliases = Object.freeze([...definition.permissionAliases]);
@@ -139,6 +147,13 @@ function checkDefinition(definition: AbstractToolDefinition): void {
     throw new ToolwrightError(
       'INVALID_TOOL_DEFINITION',
       `Tool '${name}' must declare its safety: READ_ONLY, WRITE or BASH.`,
+    );
+  }
+  const { timeoutMs } = definition;
+  if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 2_147_483_647)) {
+    throw new ToolwrightError(
+      'INVALID_TOOL_DEFINITION',
+      `Tool '${name}' has timeoutMs ${String(timeoutMs)}; it must be a whole number of milliseconds from 1 to 2,147,483,647.`,
     );
   }
   if (

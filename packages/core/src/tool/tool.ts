@@ -31,6 +31,13 @@ export interface Tool {
   readonly safety: ToolSafety;
   /** Whether calls may run in parallel (TC-10). */
   readonly concurrency: Concurrency;
+  /**
+   * The longest one call may take, in ms, when the host sets no limit for this tool by name: the
+   * gate ends the call with an error result after it, without the tool's cooperation (PO-4). A
+   * host's per-tool limit (`toolTimeoutsMs`) wins over it; it wins over the host's general
+   * `timeoutMs`.
+   */
+  readonly timeoutMs?: number;
   /** Runs one call. Never throws, never rejects. */
   execute(input: ToolInput, context: ToolContext): Promise<ToolResult>;
   /** The value permission patterns are matched against, for tools listed as `Name(pattern)` (PM-2). */

@@ -219,14 +219,16 @@ describe('ToolGate: permissions and policies', () => {
 });
 
 describe('ToolGate: lookup and execution', () => {
-  it('names the available tools for an unknown one; strips a functions. prefix', async () => {
+  it('names the available tools for an unknown one, with a did-you-mean for a near miss among them; strips a functions. prefix', async () => {
     const gate = new ToolGate({
       tools: [new SearchTool(), new ScriptedTool({ name: 'Write', safety: SafetyLevel.WRITE })],
     });
     expect(await gate.execute(use('serch', {}))).toMatchObject({
-      content: "Unknown tool 'serch'. Available tools: search.",
+      content: "Unknown tool 'serch'. Did you mean 'search'? Available tools: search.",
       isError: true,
     });
+    // Write is not offered (no allowWrite), so it is never suggested.
+    expect((await gate.execute(use('write', {}))).content).toBe("Unknown tool 'write'. Available tools: search.");
     expect((await gate.execute(use('functions.search', { query: 'q' }))).content).toBe('q (limit 10)');
   });
 

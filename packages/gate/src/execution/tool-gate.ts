@@ -2,6 +2,7 @@ import {
   DEFAULT_RUN_OPTIONS,
   describeInputErrorWithoutArguments,
   SILENT_LOGGER,
+  suggestName,
   ToolResult,
   ToolwrightError,
   type RunOptions,
@@ -181,7 +182,8 @@ export class ToolGate {
     const tool = this.registry.resolve(toolUse.name);
     if (tool === undefined) {
       const available = this.registry.offered(context.options).map((offered) => offered.name);
-      const reason = `Unknown tool '${name}'. Available tools: ${available.length === 0 ? '(none)' : available.join(', ')}.`;
+      const guess = suggestName(name, available);
+      const reason = `Unknown tool '${name}'.${guess === undefined ? '' : ` Did you mean '${guess}'?`} Available tools: ${available.length === 0 ? '(none)' : available.join(', ')}.`;
       event({ stage: 'lookup', decision: 'deny', reason });
       return finish(ToolResult.error(reason));
     }
@@ -235,7 +237,7 @@ export class ToolGate {
     }
     const toolContext =
       decision?.permit === undefined ? context : this.#context(call, abort, progress, decision.permit);
-    const timeoutMs = timeoutFor(this.#options, tool.name);
+    const timeoutMs = timeoutFor(this.#options, tool);
     let result = await invokeTool(tool, toolUse.input, toolContext, {
       timeoutMs,
       abort: (reason) => abort.abort(reason),
