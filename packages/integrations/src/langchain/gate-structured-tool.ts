@@ -102,7 +102,8 @@ export class GateStructuredTool extends StructuredTool<ToolSchemaBase, unknown, 
     _runManager?: CallbackManagerForToolRun,
     config: ToolRunnableConfig = {},
   ): Promise<GateToolOutput> {
-    const toolCallId = config.toolCall?.id;
+    // As in LangChain's own tools, a call without an id (or with an empty one) gets the text, not a message.
+    const toolCallId = config.toolCall?.id === '' ? undefined : config.toolCall?.id;
     const interrupt = (config as { interrupt?: unknown }).interrupt;
     const result = await runGateCall(
       this.#gate,
