@@ -35,7 +35,10 @@ describe('toolwright (the built binary)', () => {
     const first = toolwright(['docs', PLUGIN, '--title', 'Order tools']);
     expect(first.status).toBe(0);
     expect(first.stdout).toContain('# Order tools\n');
-    expect(first.stdout).toContain('| `-i` | boolean | no | `false` | Ignore case when matching the query |');
+    expect(first.stdout).toContain('| `-i` | boolean | no | `false` |  | Ignore case when matching the query |');
+    expect(first.stdout).toContain(
+      '| `limit` | integer | no | `10` | 1 to 50 | Largest number of orders to return (1-50) |',
+    );
     expect(first.stdout).toContain('#### `items[]`');
     expect(first.stdout).toContain('**Safety:** READ_ONLY; runs in parallel');
     expect(first.stdout).toContain('"query": "<query>"');

@@ -10,8 +10,8 @@ export interface CliRun {
 
 const BIN = requireBuilt('packages/cli/dist/bin.js');
 
-/** Runs the built binary as a user would (a separate Node process). */
-export function toolwright(args: readonly string[], cwd = ROOT): CliRun {
-  const run = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+/** Runs the built binary as a user would (a separate Node process); `input` is its standard input. */
+export function toolwright(args: readonly string[], cwd = ROOT, input = ''): CliRun {
+  const run = spawnSync(process.execPath, [BIN, ...args], { cwd, input, encoding: 'utf8', timeout: 60_000 });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }

@@ -1,18 +1,22 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CliIo } from '../cli-io.js';
 import { renderManifest } from '../docs/render-manifest.js';
+import { pluginTitle } from '../docs/plugin-title.js';
 import { renderMarkdown } from '../docs/render-markdown.js';
 import { loadPlugin } from '../plugin/load-plugin.js';
 import { UsageError } from '../usage-error.js';
+import { formatCommandLine } from './shell-quote.js';
 
 export const DOCS_HELP = `Usage: toolwright docs <module> [--format markdown|json] [--title <text>] [--out <file>] [--check]
 
 Writes reference docs for every tool the plugin module exports: name, description, safety level,
 parameter table, nested types and an example call (Markdown), or a tools/list-like manifest (json).
-  --out <file>   write to a file instead of stdout
-  --check        compare with --out instead of writing; exit 1 when it is out of date
+  --title <text> the Markdown title (default: the plugin's package.json name, then "tools")
+  --out <file>   write to a file instead of stdout (missing folders are created)
+  --check        compare with --out instead of writing; exit 1 when it is out of date, with the
+                 command that brings it up to date
 `;
 
 /** `toolwright docs` (SPEC CL-1). */
@@ -34,7 +38,7 @@ export async function docsCommand(args: readonly string[], io: CliIo): Promise<n
   if (values.check && values.out === undefined) throw new UsageError('--check needs --out <file> to compare with');
   const plugin = await loadPlugin(specifier, io.cwd);
   try {
-    const title = values.title ?? `${specifier === 'builtin' ? 'Built-in' : specifier} tools`;
+    const title = values.title ?? pluginTitle(specifier, io.cwd);
     const text = values.format === 'json' ? renderManifest(plugin.tools) : renderMarkdown(title, plugin.tools);
     if (values.out === undefined) {
       io.stdout(text);
@@ -49,14 +53,23 @@ export async function docsCommand(args: readonly string[], io: CliIo): Promise<n
         // A missing file is out of date.
       }
       if (current === text) return 0;
-      io.stderr(
-        `${values.out} is out of date; run: toolwright docs ${specifier}${values.format === 'json' ? ' --format json' : ''} --out ${values.out}\n`,
-      );
+      const again = formatCommandLine(['toolwright', 'docs', ...args.filter((arg) => arg !== '--check')]);
+      io.stderr(`${values.out} is out of date; run: ${again}\n`);
       return 1;
     }
-    writeFileSync(target, text);
+    writeDocs(target, values.out, text);
     return 0;
   } finally {
     await plugin.dispose();
+  }
+}
+
+/** Writes the docs, creating missing folders; a file that cannot be written is a usage error, not a crash. */
+function writeDocs(target: string, given: string, text: string): void {
+  try {
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, text);
+  } catch (error) {
+    throw new UsageError(`cannot write ${given}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

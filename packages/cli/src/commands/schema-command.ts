@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { Tool } from '@toolwright/core';
+import { suggestName, type Tool } from '@toolwright/core';
 import { toAnthropicTool, toOpenAIChatTool } from '@toolwright/gate';
 import type { CliIo } from '../cli-io.js';
 import { loadPlugin } from '../plugin/load-plugin.js';
@@ -48,12 +48,13 @@ export async function schemaCommand(args: readonly string[], io: CliIo): Promise
   }
 }
 
-/** The tool with this name, or a usage error naming the ones there are. */
+/** The tool with this name, or a usage error naming the likely one (a did-you-mean, as for parameters) and the ones there are. */
 export function findTool(tools: readonly Tool[], name: string, specifier: string): Tool {
   const tool = tools.find((candidate) => candidate.name === name);
-  if (tool === undefined)
-    throw new UsageError(
-      `${specifier} has no tool named ${name} (it has: ${tools.map((candidate) => candidate.name).join(', ')})`,
-    );
-  return tool;
+  if (tool !== undefined) return tool;
+  const names = tools.map((candidate) => candidate.name);
+  const guess = suggestName(name, names);
+  throw new UsageError(
+    `${specifier} has no tool named ${name}${guess === undefined ? '' : `; did you mean ${guess}?`} (it has: ${names.join(', ')})`,
+  );
 }

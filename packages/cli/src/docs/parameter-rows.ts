@@ -1,4 +1,5 @@
 import { isPlainObject, resolveLocalRef } from '@toolwright/core';
+import { describeConstraints } from './describe-constraints.js';
 
 /** One row of a parameter table. */
 export interface ParameterRow {
@@ -7,6 +8,8 @@ export interface ParameterRow {
   readonly required: boolean;
   readonly defaultValue?: unknown;
   readonly allowed?: readonly unknown[];
+  /** What the schema asks beyond the type (`1 to 50`, `` matches `^a` ``); empty when nothing. */
+  readonly constraints: readonly string[];
   readonly description: string;
 }
 
@@ -40,6 +43,7 @@ export function parameterRows(
       required: required.has(name),
       ...(Object.hasOwn(property, 'default') ? { defaultValue: property.default } : {}),
       ...(Array.isArray(property.enum) ? { allowed: property.enum } : {}),
+      constraints: describeConstraints(property),
       description: typeof property.description === 'string' ? property.description : '',
     });
   }

@@ -1,10 +1,12 @@
 import type { Tool } from '@toolwright/core';
 import { exampleCall } from './example-call.js';
 import { parameterRows, type NestedType, type ParameterRow } from './parameter-rows.js';
+import { describeAccess } from './tool-access.js';
 
 /**
- * Reference documentation for a plugin's tools (SPEC CL-1): a table of contents, then per tool its
- * description, safety level, parameter table, nested types and an example call. Deterministic:
+ * Reference documentation for a plugin's tools (SPEC CL-1, AU-4): a table of contents, then per
+ * tool its description, safety level, the run option it needs and how permission rules match it,
+ * a parameter table with constraints, nested types and an example call. Deterministic:
  * the same tools always give the same text.
  */
 export function renderMarkdown(title: string, tools: readonly Tool[]): string {
@@ -24,6 +26,8 @@ function renderTool(tool: Tool): string[] {
     escapeText(tool.description),
     '',
     `**Safety:** ${safety}`,
+    '',
+    ...describeAccess(tool),
     '',
     '### Parameters',
     '',
@@ -53,15 +57,23 @@ function renderTool(tool: Tool): string[] {
 function table(rows: readonly ParameterRow[]): string[] {
   if (rows.length === 0) return ['(no parameters)'];
   return [
-    '| Name | Type | Required | Default | Description |',
-    '| --- | --- | --- | --- | --- |',
+    '| Name | Type | Required | Default | Constraints | Description |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...rows.map((row) => {
       const type =
         row.allowed === undefined
           ? row.type
           : `${row.type}: ${row.allowed.map((value) => `\`${String(value)}\``).join(', ')}`;
       const fallback = row.defaultValue === undefined ? '' : `\`${JSON.stringify(row.defaultValue)}\``;
-      return `| \`${row.name}\` | ${escapeCell(type)} | ${row.required ? 'yes' : 'no'} | ${escapeCell(fallback)} | ${escapeCell(row.description)} |`;
+      const cells = [
+        `\`${row.name}\``,
+        type,
+        row.required ? 'yes' : 'no',
+        fallback,
+        row.constraints.join('; '),
+        row.description,
+      ];
+      return `| ${cells.map(escapeCell).join(' | ')} |`;
     }),
   ];
 }

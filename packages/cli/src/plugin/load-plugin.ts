@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { AbstractTool, ToolwrightError, type Tool } from '@toolwright/core';
 import { UsageError } from '../usage-error.js';
 import { builtinTools } from './builtin-tools.js';
+import { describeLoadError } from './load-error-hint.js';
 
 /** The tools of one plugin module, and what to release when done. */
 export interface LoadedPlugin {
@@ -34,9 +35,6 @@ export interface DuplicateName {
   readonly origins: readonly string[];
 }
 
-const COMPILE_HINT =
-  'TypeScript plugins must be compiled with "experimentalDecorators": true and "emitDecoratorMetadata": true (tsc), then pass the compiled .js file';
-
 /**
  * Loads a plugin module (SPEC §6): `builtin`, or a JS module (a `.ts` file through tsx where it is
  * installed) that exports tool instances or tool classes — as the default export (one or an
@@ -57,11 +55,8 @@ export async function loadPlugin(
   try {
     module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    if (ToolwrightError.isInstance(error)) throw new UsageError(`${specifier}: ${reason}`);
-    throw new UsageError(
-      `cannot load ${specifier}: ${reason.split('\n')[0]}${/decorator/i.test(reason) ? `. ${COMPILE_HINT}` : ''}`,
-    );
+    if (ToolwrightError.isInstance(error)) throw new UsageError(`${specifier}: ${(error as Error).message}`);
+    throw new UsageError(describeLoadError(specifier, error));
   }
   const origins = collectTools(module, specifier);
   const tools = [...origins.keys()];
@@ -90,10 +85,22 @@ export function findDuplicateNames(plugin: Pick<LoadedPlugin, 'tools' | 'origins
   return [...byName].filter(([, origins]) => origins.length > 1).map(([name, origins]) => ({ name, origins }));
 }
 
+/**
+ * The module's default export. A CommonJS module compiled from `export default [...]` (tsc,
+ * esbuild) sets `exports.default` beside `__esModule`; Node's import gives the whole `exports`
+ * object as the default, so the array is one level further down.
+ */
+function defaultExport(module: Record<string, unknown>): unknown {
+  const fallback = module.default;
+  if (isTool(fallback) || typeof fallback !== 'object' || fallback === null) return fallback;
+  const exports = fallback as Record<string, unknown>;
+  return exports.__esModule === true && Object.hasOwn(exports, 'default') ? exports.default : fallback;
+}
+
 /** The module's tools, each with where it came from; a class an exported instance already stands for is skipped. */
 function collectTools(module: Record<string, unknown>, specifier: string): Map<Tool, string> {
   const exported: [unknown, string][] = [];
-  const fallback = module.default;
+  const fallback = defaultExport(module);
   if (Array.isArray(fallback)) fallback.forEach((value, index) => exported.push([value, `default export [${index}]`]));
   else exported.push([fallback, 'default export']);
   for (const [name, value] of Object.entries(module)) if (name !== 'default') exported.push([value, `export ${name}`]);
@@ -142,6 +149,8 @@ async function registerTypeScript(specifier: string): Promise<void> {
     const tsx = (await import('tsx/esm/api' as string)) as { register: () => unknown };
     tsx.register();
   } catch {
-    throw new UsageError(`${specifier} is TypeScript and tsx is not installed. ${COMPILE_HINT}`);
+    throw new UsageError(
+      `${specifier} is TypeScript and tsx is not installed: compile the plugin (tsc, or esbuild --target=node20) and pass the compiled .js file, or install tsx`,
+    );
   }
 }
