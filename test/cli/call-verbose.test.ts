@@ -22,7 +22,16 @@ describe('toolwright call --verbose', () => {
   });
 
   it("IN-6: with --json, stdout stays one JSON document; the gate's warning about the call is a log line too", () => {
-    const run = toolwright(['call', PLUGIN, 'copy_files', '{"count":"three"}', '--verbose', '--json']);
+    const run = toolwright([
+      'call',
+      PLUGIN,
+      'copy_files',
+      '{"count":"three"}',
+      '--schema-mode',
+      'WARN',
+      '--verbose',
+      '--json',
+    ]);
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ isError: false, content: 'copied 3 files' });
     expect(run.stderr.split('\n')[0]).toBe(

@@ -142,7 +142,7 @@ describe('toolwright (the built binary)', () => {
     expect(denied.status).toBe(1);
     expect(JSON.parse(denied.stdout)).toMatchObject({
       isError: true,
-      content: 'tool requires allowBash=true: Bash',
+      content: 'tool requires allowBash=true: Bash; pass --allow-bash to let BASH tools run',
       metadata: { policyDenied: true, truncated: false },
     });
     const allowed = toolwright(['call', 'builtin', 'Bash', '{"command":"echo hi; exit 0"}', '--allow-bash', '--json']);

@@ -1,22 +1,19 @@
 import { parseArgs } from 'node:util';
-import { createToolUse, type ToolLogger, type ToolProgress } from '@toolwright/core';
-import { SchemaValidationMode, ToolGate, type CallOptions, type PermissionConfig } from '@toolwright/gate';
+import { createToolUse, DEFAULT_RUN_OPTIONS, type ToolLogger, type ToolProgress } from '@toolwright/core';
+import { ToolGate, type CallOptions } from '@toolwright/gate';
 import type { CliIo } from '../cli-io.js';
 import { loadPlugin } from '../plugin/load-plugin.js';
 import { UsageError } from '../usage-error.js';
+import { readCallArguments } from './call-arguments.js';
+import { formatCallResult, withFlagHint } from './call-output.js';
+import { GATE_FLAG_OPTIONS, GATE_FLAGS_HELP, gateOptionsFrom, schemaModeFrom, timeoutFrom } from './gate-flags.js';
 import { findTool } from './schema-command.js';
 
-export const CALL_HELP = `Usage: toolwright call <module|builtin> <Tool> <json> [options]
+export const CALL_HELP = `Usage: toolwright call <module|builtin> <Tool> <json|@file|-> [options]
 
-Runs one call through the gate (permissions, validation, policies, output limit).
-  --allow <rule>      allow rule, e.g. 'Bash(git:*)' (repeatable); with any rule, the rest is denied
-  --deny <rule>       deny rule (repeatable)
-  --ask <rule>        ask rule (repeatable; there is no approver here, so it denies)
-  --allow-write       let WRITE tools run
-  --allow-bash        let BASH tools run
-  --cwd <dir>         the call's working directory
-  --schema-mode <m>   OFF, WARN (default) or ENFORCE
-  --json              print {"isError", "content", "metadata"} as JSON
+Runs one call through the gate (permissions, validation, policies, timeout, output limit).
+The arguments are inline JSON, @args.json (a JSON file), or - (JSON on standard input).
+${GATE_FLAGS_HELP}  --json              print {"isError", "content", "structured"?, "metadata"} as JSON
   --verbose           print the tool's progress and logs to stderr while it runs
 Exit code: 0 for an ok result, 1 for an error result, 2 for bad usage.
 `;
@@ -27,47 +24,26 @@ export async function callCommand(args: readonly string[], io: CliIo): Promise<n
     args: [...args],
     allowPositionals: true,
     options: {
-      allow: { type: 'string', multiple: true },
-      deny: { type: 'string', multiple: true },
-      ask: { type: 'string', multiple: true },
-      'allow-write': { type: 'boolean', default: false },
-      'allow-bash': { type: 'boolean', default: false },
-      cwd: { type: 'string' },
-      'schema-mode': { type: 'string', default: 'WARN' },
+      ...GATE_FLAG_OPTIONS,
       json: { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
     },
   });
   const [specifier, name, argumentsText] = positionals;
   if (specifier === undefined || name === undefined || argumentsText === undefined || positionals.length > 3) {
-    throw new UsageError('call takes a plugin module, a tool name and the arguments as JSON');
+    throw new UsageError('call takes a plugin module, a tool name and the arguments (JSON, @file or -)');
   }
-  let input: unknown;
-  try {
-    input = JSON.parse(argumentsText);
-  } catch (error) {
-    throw new UsageError(`the arguments are not valid JSON: ${(error as Error).message}`);
-  }
-  const mode = values['schema-mode'].toUpperCase();
-  if (!Object.hasOwn(SchemaValidationMode, mode))
-    throw new UsageError(`--schema-mode must be OFF, WARN or ENFORCE, not ${values['schema-mode']}`);
+  schemaModeFrom(values);
+  timeoutFrom(values);
+  const input = await readCallArguments(argumentsText, io);
   const plugin = await loadPlugin(specifier, io.cwd);
   try {
-    findTool(plugin.tools, name, specifier);
-    const gate = new ToolGate({
-      tools: plugin.tools,
-      ...(permissionsFrom(values) === undefined ? {} : { permissions: permissionsFrom(values) as PermissionConfig }),
-      schemaValidation: mode as SchemaValidationMode,
-      runOptions: { allowWrite: values['allow-write'], allowBash: values['allow-bash'] },
-      cwd: values.cwd ?? io.cwd,
-    });
-    const result = await gate.execute(createToolUse('cli', name, input), values.verbose ? verboseCall(io) : {});
-    if (values.json) {
-      const metadata = { policyDenied: false, truncated: false, ...result.metadata };
-      io.stdout(`${JSON.stringify({ isError: result.isError, content: result.content, metadata })}\n`);
-    } else {
-      io.stdout(result.content.endsWith('\n') || result.content === '' ? result.content : `${result.content}\n`);
-    }
+    const tool = findTool(plugin.tools, name, specifier);
+    const gate = new ToolGate(gateOptionsFrom(values, plugin.tools, io.cwd));
+    const executed = await gate.execute(createToolUse('cli', name, input), values.verbose ? verboseCall(io) : {});
+    const runOptions = { ...DEFAULT_RUN_OPTIONS, allowWrite: values['allow-write'], allowBash: values['allow-bash'] };
+    const result = withFlagHint(executed, tool, runOptions);
+    io.stdout(formatCallResult(result, values.json));
     return result.isError ? 1 : 0;
   } finally {
     await plugin.dispose();
@@ -103,9 +79,4 @@ function describeFields(fields: Record<string, unknown> | undefined): string {
   } catch {
     return '';
   }
-}
-
-function permissionsFrom(values: { allow?: string[]; deny?: string[]; ask?: string[] }): PermissionConfig | undefined {
-  if (values.allow === undefined && values.deny === undefined && values.ask === undefined) return undefined;
-  return { allow: values.allow ?? [], deny: values.deny ?? [], ask: values.ask ?? [] };
 }
