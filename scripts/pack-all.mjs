@@ -4,7 +4,7 @@
 // to that folder (relative to where the command was typed). pnpm packs them, so `workspace:*`
 // dependencies become the real versions. Build first (`tsc -b`; the root script does).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -24,6 +24,32 @@ function publicPackages() {
   return packages;
 }
 
+/** What tsc writes for one source file `src/<name>.ts`: `dist/<name>` and one of these endings. */
+const OUTPUT_ENDINGS = ['.d.ts.map', '.js.map', '.d.ts', '.js'];
+
+/**
+ * Removes what `tsc -b` left in dist/ from source files that no longer exist (it never deletes old
+ * outputs): a tarball would otherwise ship modules and source maps whose source is gone.
+ */
+function removeStaleOutputs(folder, below = '') {
+  const dist = join(root, 'packages', folder, 'dist');
+  const removed = [];
+  for (const entry of readdirSync(join(dist, below), { withFileTypes: true })) {
+    const path = below === '' ? entry.name : `${below}/${entry.name}`;
+    if (entry.isDirectory()) {
+      removed.push(...removeStaleOutputs(folder, path));
+      continue;
+    }
+    const ending = OUTPUT_ENDINGS.find((candidate) => path.endsWith(candidate));
+    if (ending === undefined) continue;
+    const source = join(root, 'packages', folder, 'src', `${path.slice(0, -ending.length)}.ts`);
+    if (existsSync(source)) continue;
+    rmSync(join(dist, path));
+    removed.push(`packages/${folder}/dist/${path}`);
+  }
+  return removed;
+}
+
 /** Stops with a message (no stack trace) and exit code 1. */
 function fail(message) {
   process.stderr.write(`pack-all: ${message}\n`);
@@ -34,6 +60,9 @@ const packages = publicPackages();
 for (const { folder } of packages) {
   if (!existsSync(join(root, 'packages', folder, 'dist', 'index.js')))
     fail(`packages/${folder}/dist is missing: build first with \`tsc -b\` (\`pnpm pack:all\` does).`);
+}
+for (const { folder } of packages) {
+  for (const file of removeStaleOutputs(folder)) process.stderr.write(`removed ${file}: its source is gone\n`);
 }
 mkdirSync(destination, { recursive: true });
 const tarballs = [];

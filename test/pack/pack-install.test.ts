@@ -1,23 +1,25 @@
-// toolwright installed the way a user installs it. The packages are packed with `pnpm pack`,
-// the tarballs are installed with npm into a project outside the workspace, a plugin is compiled
-// there with tsc, and the installed `toolwright` bin runs it. Nothing from the workspace is visible
-// to that project, so its exports maps, .d.ts files and bin must work from the tarballs alone.
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// toolwright installed the way a user installs it. `scripts/pack-all.mjs` (`pnpm pack:all`) packs
+// the public packages, the tarballs are installed with npm into a project outside the workspace, a
+// plugin is compiled there with tsc, and the installed `toolwright` bin runs it. Nothing from the
+// workspace is visible to that project, so its exports maps, .d.ts files, source maps and bin must
+// work from the tarballs alone.
+import { cpSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoPath, requireBuilt, ROOT } from '../helpers/paths.js';
+import { expectSuccess, removeTemporaryFolders, report, run, temporaryFolder, type Run } from './run-command.js';
+import { checkShippedFiles } from './shipped-files.js';
 
 /** The package folders under packages/, and the names they are published as. */
 const PACKAGES = {
+  cli: 'toolwright',
   core: '@toolwright/core',
   gate: '@toolwright/gate',
+  integrations: '@toolwright/integrations',
+  mcp: '@toolwright/mcp',
   shell: '@toolwright/shell',
   tools: '@toolwright/tools',
-  mcp: '@toolwright/mcp',
-  cli: 'toolwright',
-  integrations: '@toolwright/integrations',
 } as const;
 
 /**
@@ -36,88 +38,57 @@ const USER_DEPENDENCIES = [
 
 const FIXTURE = repoPath('test/pack/fixture-plugin');
 
-interface Run {
-  readonly label: string;
-  readonly status: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
+/** The folder the tarballs are packed into, and the user project they are installed in. */
+let tarballFolder = '';
+let project = '';
+let packed: Run = { label: '', status: null, stdout: '', stderr: '' };
+
+/** Where npm installed a package in the user project. */
+const installed = (name: string): string => join(project, 'node_modules', name);
+
+beforeAll(() => {
+  // The tarballs hold dist, so the packages must be built (the test command runs `tsc -b` first).
+  for (const folder of Object.keys(PACKAGES)) requireBuilt(`packages/${folder}/dist/index.js`);
+  requireBuilt('packages/cli/dist/bin.js');
+
+  tarballFolder = temporaryFolder('toolwright-tarballs-');
+  packed = expectSuccess(run(process.execPath, [repoPath('scripts/pack-all.mjs'), tarballFolder], ROOT, 180_000));
+
+  project = temporaryFolder('toolwright-user-project-');
+  expect(relative(ROOT, project).startsWith('..'), `${project} must be outside the workspace ${ROOT}`).toBe(true);
+  cpSync(join(FIXTURE, 'package.json'), join(project, 'package.json'));
+  const tarballs = Object.values(PACKAGES).map((name) => join(tarballFolder, tarballName(name)));
+  expectSuccess(
+    run('npm', ['install', '--no-audit', '--no-fund', ...tarballs, ...USER_DEPENDENCIES], project, 180_000),
+  );
+}, 400_000);
+
+afterAll(removeTemporaryFolders, 120_000);
+
+/** The file name pnpm gives a package's tarball: `@toolwright/core` → `toolwright-core-0.1.0.tgz`. */
+function tarballName(name: string): string {
+  return `${name.replace(/^@/, '').replace('/', '-')}-0.1.0.tgz`;
 }
-
-/**
- * What a package manager passes to the scripts it runs (`npx vitest`, `pnpm test`): it describes the
- * workspace (its package, prefix, workspaces), not the user project, so npm there must not see it.
- */
-const INJECTED =
-  /^(npm_package_|npm_lifecycle_|npm_command$|npm_config_(local_prefix|prefix|global|global_prefix|workspaces?|include_workspace_root|dry_run|call)$|INIT_CWD$|PNPM_PACKAGE_NAME$)/;
-
-/** The environment for child processes: this one, without what {@link INJECTED} matches. */
-function childEnv(): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !INJECTED.test(key)));
-  return { ...env, npm_config_update_notifier: 'false' };
-}
-
-/** Runs a command to the end (with a time limit: the test cannot interrupt a synchronous child). */
-function run(command: string, args: readonly string[], cwd: string, timeoutMs = 60_000): Run {
-  const label = `${command} ${args.join(' ')} (in ${cwd})`;
-  const child = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: timeoutMs, env: childEnv() });
-  const failure = child.error === undefined ? '' : `\n${String(child.error)}`;
-  return { label, status: child.status, stdout: child.stdout ?? '', stderr: `${child.stderr ?? ''}${failure}` };
-}
-
-/** What a failed assertion about a run prints: the command, its exit code and both streams. */
-function report(result: Run): string {
-  return `${result.label} exited ${result.status}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`;
-}
-
-/** Asserts that the run exited 0. */
-function expectSuccess(result: Run): Run {
-  expect(result.status, report(result)).toBe(0);
-  return result;
-}
-
-const temporaryFolders: string[] = [];
-
-/** A new folder under the system's temporary folder, removed after the tests. */
-function temporaryFolder(prefix: string): string {
-  const folder = mkdtempSync(join(tmpdir(), prefix));
-  temporaryFolders.push(folder);
-  return folder;
-}
-
-afterAll(() => {
-  for (const folder of temporaryFolders) rmSync(folder, { recursive: true, force: true });
-});
 
 describe('the packed packages, installed with npm outside the workspace', () => {
-  it('packs, installs with npm, compiles a plugin with tsc, and runs toolwright docs and call', () => {
-    // 1. The tarballs hold dist, so the packages must be built (the test command runs `tsc -b` first).
-    for (const folder of Object.keys(PACKAGES)) requireBuilt(`packages/${folder}/dist/index.js`);
-    requireBuilt('packages/cli/dist/bin.js');
-
-    // 2. pnpm pack each package: it rewrites the workspace:* dependencies to the real version.
-    const pnpm = repoPath('node_modules/.bin/pnpm');
-    const tarballFolder = temporaryFolder('toolwright-tarballs-');
-    const tarballs: string[] = [];
-    for (const folder of Object.keys(PACKAGES)) {
-      const before = new Set(readdirSync(tarballFolder));
-      expectSuccess(run(pnpm, ['pack', '--pack-destination', tarballFolder], repoPath(`packages/${folder}`)));
-      const added = readdirSync(tarballFolder).filter((name) => name.endsWith('.tgz') && !before.has(name));
-      expect(added, `pnpm pack in packages/${folder} should write one tarball`).toHaveLength(1);
-      tarballs.push(join(tarballFolder, added[0] as string));
-    }
-
-    // 3. A user project outside the workspace installs the tarballs (and third-party packages from the registry).
-    const project = temporaryFolder('toolwright-user-project-');
-    expect(relative(ROOT, project).startsWith('..'), `${project} must be outside the workspace ${ROOT}`).toBe(true);
-    cpSync(join(FIXTURE, 'package.json'), join(project, 'package.json'));
-    expectSuccess(
-      run('npm', ['install', '--no-audit', '--no-fund', ...tarballs, ...USER_DEPENDENCIES], project, 150_000),
+  it('AU-5: pnpm pack:all packs exactly the public packages into one folder, and npm installs them together', () => {
+    const names = Object.values(PACKAGES);
+    expect(packed.stdout).toBe(
+      [
+        ...names.map((name) => `packed ${name}`),
+        '',
+        `7 packages in ${tarballFolder}:`,
+        ...names.map((name) => `  ${tarballName(name)}`),
+        `Install them in a project of yours with: npm install ${join(tarballFolder, '*.tgz')}`,
+        '',
+      ].join('\n'),
     );
+
     const bin = join(project, 'node_modules', '.bin', 'toolwright');
     expect(existsSync(bin), 'npm install should link the toolwright bin into node_modules/.bin').toBe(true);
     expect(statSync(bin).mode & 0o111, `${bin} should be executable`).not.toBe(0);
-    for (const name of Object.values(PACKAGES)) {
-      const manifest = JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8')) as {
+    for (const name of names) {
+      const manifest = JSON.parse(readFileSync(join(installed(name), 'package.json'), 'utf8')) as {
         version: string;
         dependencies?: Record<string, string>;
       };
@@ -126,12 +97,53 @@ describe('the packed packages, installed with npm outside the workspace', () => 
         expect(range, `${name} depends on ${dependency}`).not.toMatch(/^workspace:/);
     }
     // One copy of core: a plugin's classes and the CLI's must share AbstractTool.
-    const cores = Object.values(PACKAGES).filter((name) =>
-      existsSync(join(project, 'node_modules', name, 'node_modules', '@toolwright', 'core')),
-    );
+    const cores = names.filter((name) => existsSync(join(installed(name), 'node_modules', '@toolwright', 'core')));
     expect(cores, 'packages with their own nested copy of @toolwright/core').toEqual([]);
+  });
 
-    // 4. Compile the plugin with the project's tsc: its imports resolve through the exports maps to
+  it('AU-5: every package ships the MIT LICENSE, license and repository fields, and exports ./package.json', () => {
+    const license = readFileSync(repoPath('LICENSE'), 'utf8');
+    expect(license).toContain('MIT License\n\nCopyright (c) 2026 the toolwright authors\n');
+    const resolveFromProject = createRequire(join(project, 'package.json')).resolve;
+    for (const [folder, name] of Object.entries(PACKAGES)) {
+      expect(readFileSync(join(installed(name), 'LICENSE'), 'utf8'), `${name}/LICENSE`).toBe(license);
+      const manifest = JSON.parse(readFileSync(join(installed(name), 'package.json'), 'utf8')) as Record<
+        string,
+        unknown
+      >;
+      expect({ license: manifest.license, repository: manifest.repository }, name).toEqual({
+        license: 'MIT',
+        repository: {
+          type: 'git',
+          url: 'https://github.com/toolwright/toolwright.git',
+          directory: `packages/${folder}`,
+        },
+      });
+      expect(resolveFromProject(`${name}/package.json`)).toBe(join(installed(name), 'package.json'));
+    }
+  });
+
+  it('AU-5: every sourceMappingURL resolves to a shipped map, every source a map names is shipped, and no test is', () => {
+    const problems: Record<string, readonly string[]> = {};
+    const tests: Record<string, readonly string[]> = {};
+    for (const name of Object.values(PACKAGES)) {
+      const shipped = checkShippedFiles(installed(name));
+      problems[name] = shipped.problems;
+      tests[name] = shipped.files.filter((file) => /\.test(?:-d)?\.ts$|(?:^|\/)test-support\//.test(file));
+      // Followed for real: dist/index.js and dist/index.d.ts each name a map, whose source is src/index.ts.
+      expect(shipped.files, name).toEqual(
+        expect.arrayContaining(['dist/index.js.map', 'dist/index.d.ts.map', 'src/index.ts', 'LICENSE']),
+      );
+      expect(shipped.mapReferences, `${name}: source map references followed`).toBeGreaterThanOrEqual(2);
+      expect(shipped.mapSources, `${name}: map sources found`).toBeGreaterThanOrEqual(2);
+    }
+    const none = Object.fromEntries(Object.values(PACKAGES).map((name) => [name, []]));
+    expect(problems).toEqual(none);
+    expect(tests).toEqual(none);
+  });
+
+  it('AU-5: a plugin compiled with tsc against the installed packages runs through the installed toolwright bin', () => {
+    // Compile the plugin with the project's tsc: its imports resolve through the exports maps to
     // the installed .d.ts files (skipLibCheck is off, so those files are type-checked too).
     cpSync(join(FIXTURE, 'src'), join(project, 'src'), { recursive: true });
     cpSync(join(FIXTURE, 'tsconfig.json'), join(project, 'tsconfig.json'));
@@ -144,7 +156,7 @@ describe('the packed packages, installed with npm outside the workspace', () => 
       shell: 'function',
       tools: ['Read', 'Write', 'Edit', 'Ls', 'Glob', 'Grep'],
       cli: 'function',
-      integrations: ['ai-sdk'],
+      integrations: ['ai-sdk', 'openai-agents', 'langchain'],
       aiSdk: {
         tools: ['find_books'],
         typo: {
@@ -156,16 +168,16 @@ describe('the packed packages, installed with npm outside the workspace', () => 
       },
     });
 
-    // 5. The installed bin (run directly: its shebang and executable bit) on the compiled plugin.
-    const toolwright = (...args: string[]) => run(bin, args, project);
+    // The installed bin (run directly: its shebang and executable bit) on the compiled plugin.
+    const toolwright = (...args: string[]) => run(join(project, 'node_modules', '.bin', 'toolwright'), args, project);
     const docs = expectSuccess(toolwright('docs', 'dist/index.js'));
     expect(docs.stdout).toContain('## find_books\n');
-    expect(docs.stdout).toContain('| `-i` | boolean | no | `false` | Ignore case when matching the title |');
+    expect(docs.stdout).toContain('| `-i` | boolean | no | `false` |  | Ignore case when matching the title |');
     expect(docs.stdout).toContain(
-      '| `format` | string: `hardcover`, `paperback`, `ebook` | no |  | Only books in this format |',
+      '| `format` | string: `hardcover`, `paperback`, `ebook` | no |  |  | Only books in this format |',
     );
     expect(docs.stdout).toContain('#### `price`');
-    expect(docs.stdout).toContain('| `max` | integer | no |  | Highest price in cents |');
+    expect(docs.stdout).toContain('| `max` | integer | no |  | ≥ 0 | Highest price in cents |');
     expect(expectSuccess(toolwright('check', 'dist/index.js')).stdout).toBe('1 tool checked, no problems.\n');
 
     const found = expectSuccess(
@@ -193,7 +205,7 @@ describe('the packed packages, installed with npm outside the workspace', () => 
     expect(denied.status, report(denied)).toBe(1);
     expect(JSON.parse(denied.stdout), report(denied)).toMatchObject({
       isError: true,
-      content: 'tool requires allowBash=true: Bash',
+      content: 'tool requires allowBash=true: Bash; pass --allow-bash to let BASH tools run',
       metadata: { policyDenied: true },
     });
     const allowed = expectSuccess(
