@@ -1,15 +1,43 @@
 // The public API of @toolwright/core. Every export here is public: add to it deliberately.
 export { bindInput, prepareBinder, type BindResult } from './binder/bind-input.js';
-export type { FieldCheck, ParamDecorator } from './decorators/field-check.js';
+export type { FieldCheck, ParamDecorator, PublicFieldContext, StandardFieldVerdict } from './decorators/field-check.js';
 export type { InputClass } from './decorators/input-class.js';
 export { Nested, type Forward } from './decorators/nested.js';
-export { ToolParam, type EnumParamOptions, type SchemaParamOptions } from './decorators/tool-param.js';
+export type {
+  EnumParamOptions,
+  FieldSchema,
+  FieldValue,
+  ParamOptionsBase,
+  SchemaAdmitsUndefined,
+  SchemaParamOptions,
+} from './decorators/param-options.js';
+export type {
+  ArrayItems,
+  ArrayItemValue,
+  ArrayShorthandOptions,
+  NumberShorthandOptions,
+  ShorthandKind,
+  ShorthandOptions,
+  StringShorthandOptions,
+} from './decorators/shorthand-options.js';
+export { ToolParam, type ToolParamFactory } from './decorators/tool-param.js';
 export { ErrorCode, ToolwrightError } from './errors/toolwright-error.js';
 export { isPlainObject, type JsonArray, type JsonObject, type JsonPrimitive, type JsonValue } from './input/json.js';
 export { MAX_NORMALIZE_DEPTH, normalizeJson, normalizeJsonObject } from './input/normalize-json.js';
 export { ToolInput } from './input/tool-input.js';
 export { createToolUse, describeInputErrorWithoutArguments, parseToolUse, type ToolUse } from './input/tool-use.js';
 export { buildInputSchema } from './schema/build-input-schema.js';
+export type {
+  StandardJsonSchema,
+  StandardJsonSchemaConverter,
+  StandardJsonSchemaOptions,
+  StandardJsonSchemaProps,
+  StandardJsonSchemaTarget,
+  StandardSchemaIssue,
+  StandardSchemaOutput,
+  StandardSchemaResult,
+  StandardSchemaTypes,
+} from './schema/standard-schema.js';
 export {
   copyData,
   mapSchema,

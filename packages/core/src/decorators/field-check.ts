@@ -1,7 +1,10 @@
 /**
- * Compile-time agreement between a field and its `@ToolParam` schema. The decorator's `key`
- * parameter resolves to the field name when the field's declared type equals the schema's static
- * type and its optionality matches; otherwise to a sentence the compiler prints in its error.
+ * Compile-time agreement between a field and its `@ToolParam` schema, under both kinds of
+ * decorator. With `experimentalDecorators`, the decorator's `key` parameter resolves to the
+ * field name when the field's declared type equals the schema's static type and its optionality
+ * matches, otherwise to a sentence the compiler prints in its error. With standard (TC39)
+ * decorators, the same verdict is required of the decorator context: a disagreement adds a
+ * property the context lacks, named `@ToolParam` and holding the same sentence.
  */
 
 /** True when `A` and `B` are the same type (not merely assignable). */
@@ -21,8 +24,34 @@ export type FieldCheck<T, K extends string, Value, Optional extends boolean> = K
       : `@ToolParam: '${K}' is required in its schema (or has a default); remove the '?'`
   : `@ToolParam: '${K}' must be a public instance field`;
 
-/** The type of the decorator `@ToolParam(...)` returns, checked against the field it decorates. */
-export type ParamDecorator<Value, Optional extends boolean> = <T extends object, K extends string>(
-  target: T,
-  key: FieldCheck<T, K, Value, Optional>,
-) => void;
+/**
+ * Under standard decorators: nothing more is required of the context when field and schema
+ * agree; otherwise a property named `@ToolParam` holding the reason, which the context lacks.
+ */
+export type StandardFieldVerdict<This, Name, Value, Optional extends boolean> = Name extends string
+  ? FieldCheck<This, Name, Value, Optional> extends Name
+    ? unknown
+    : { readonly '@ToolParam': FieldCheck<This, Name, Value, Optional> }
+  : { readonly '@ToolParam': 'a field with a symbol name cannot be a parameter' };
+
+/** The standard decorator context of a public instance field named `Name`. */
+export type PublicFieldContext<This, FieldType, Name> = ClassFieldDecoratorContext<This, FieldType> & {
+  readonly name: Name;
+  readonly static: false;
+  readonly private: false;
+};
+
+/**
+ * The type of the decorator `@ToolParam(...)` returns, checked against the field it decorates:
+ * the first signature is how `experimentalDecorators` call it, the second how standard (TC39)
+ * decorators do.
+ */
+export interface ParamDecorator<Value, Optional extends boolean> {
+  /** Legacy (`experimentalDecorators`) field decorator. */
+  <T extends object, K extends string>(target: T, key: FieldCheck<T, K, Value, Optional>): void;
+  /** Standard (TC39) field decorator. */
+  <This, FieldType, Name extends string | symbol>(
+    value: undefined,
+    context: PublicFieldContext<This, FieldType, Name> & StandardFieldVerdict<This, Name, Value, Optional>,
+  ): void;
+}

@@ -1,11 +1,14 @@
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import type { InputClass } from '../decorators/input-class.js';
 import { nestedThunk } from '../decorators/nested.js';
+import { toJsonPointer } from '../external/external-schema-problem.js';
 import type { JsonObject } from '../input/json.js';
 import { compileSchemaValidator } from '../validation/schema-validator.js';
 import { NOT_EXECUTED } from '../validation/violation-messages.js';
 import { resolveInputClass, type FieldModel, type InputClassModel } from './input-class-model.js';
 import { mapSchema, type SchemaNode } from './map-schema.js';
+import { classTargets, className, findRecursiveClasses } from './recursive-classes.js';
+import { containsReference, relocateReferences, standardDocument } from './standard-schema-node.js';
 
 const schemas = new WeakMap<Function, JsonObject>();
 
@@ -32,7 +35,8 @@ export function buildInputSchema(inputClass: InputClass): JsonObject {
 /** Writes the schema of one class (or one field, for checking its default). */
 class SchemaEmitter {
   private readonly recursive: ReadonlySet<Function>;
-  private readonly definitions = new Map<Function, { name: string; schema: SchemaNode | undefined }>();
+  // Classes that refer back to themselves, and Standard Schema documents that hold references.
+  private readonly definitions = new Map<object, { name: string; schema: SchemaNode | undefined }>();
 
   constructor(
     private readonly root: InputClass | undefined,
@@ -71,30 +75,49 @@ class SchemaEmitter {
     if (!this.recursive.has(target)) return this.objectSchema(resolveInputClass(target));
     let definition = this.definitions.get(target);
     if (definition === undefined) {
-      definition = { name: this.definitionName(target), schema: undefined };
+      definition = { name: this.definitionName(className(target)), schema: undefined };
       this.definitions.set(target, definition);
       definition.schema = this.objectSchema(resolveInputClass(target));
     }
     return { $ref: `#/$defs/${definition.name}` };
   }
 
-  private definitionName(target: InputClass): string {
-    const base = target.name || 'Anonymous';
+  /** A Standard Schema document that refers to itself goes under `$defs`, its references moved along. */
+  private documentReference(document: JsonObject, field: FieldModel): SchemaNode {
+    let definition = this.definitions.get(document);
+    if (definition === undefined) {
+      definition = { name: this.definitionName(field.where), schema: undefined };
+      this.definitions.set(document, definition);
+      const placed = relocateReferences(document, toJsonPointer(['$defs', definition.name]));
+      definition.schema = this.convertSchema(placed);
+    }
+    return { $ref: `#${toJsonPointer(['$defs', definition.name])}` };
+  }
+
+  private definitionName(base: string): string {
     const taken = new Set([...this.definitions.values()].map((definition) => definition.name));
     let name = base;
     for (let suffix = 2; taken.has(name); suffix++) name = `${base}${suffix}`;
     return name;
   }
 
-  private fieldSchema(field: FieldModel): SchemaNode {
-    const converted = mapSchema(field.schema, (node, copy) => {
+  /** A schema as written, with class references expanded and every object closed. */
+  private convertSchema(schema: unknown, field?: FieldModel): SchemaNode {
+    return mapSchema(schema, (node, copy) => {
       const thunk = nestedThunk(node);
       if (thunk !== undefined) return this.classReference(thunk() as InputClass);
+      const document = standardDocument(node);
+      if (document !== undefined && field !== undefined && containsReference(document))
+        return this.documentReference(document, field);
       const copied = copy(node);
       if (copied.properties !== undefined && copied.additionalProperties === undefined)
         copied.additionalProperties = false;
       return copied;
     }) as SchemaNode;
+  }
+
+  private fieldSchema(field: FieldModel): SchemaNode {
+    const converted = this.convertSchema(field.schema, field);
     // The @ToolParam description is the one the model reads; a description inside the schema yields to it.
     const { type, description: _schemaDescription, ...rest } = converted;
     return {
@@ -104,41 +127,6 @@ class SchemaEmitter {
       ...(field.hasDefault ? { default: field.defaultValue } : {}),
     };
   }
-}
-
-/** Classes reachable from `start` that can reach themselves again. */
-function findRecursiveClasses(start: InputClass): Set<Function> {
-  const edges = new Map<Function, InputClass[]>();
-  const pending: InputClass[] = [start];
-  while (pending.length > 0) {
-    const current = pending.pop() as InputClass;
-    if (edges.has(current)) continue;
-    const targets = resolveInputClass(current).fields.flatMap((field) => classTargets(field.binding));
-    edges.set(current, targets);
-    pending.push(...targets);
-  }
-  const recursive = new Set<Function>();
-  for (const candidate of edges.keys()) {
-    const seen = new Set<Function>();
-    const stack = [...(edges.get(candidate) ?? [])];
-    while (stack.length > 0) {
-      const next = stack.pop() as InputClass;
-      if (next === candidate) {
-        recursive.add(candidate);
-        break;
-      }
-      if (seen.has(next)) continue;
-      seen.add(next);
-      stack.push(...(edges.get(next) ?? []));
-    }
-  }
-  return recursive;
-}
-
-function classTargets(binding: FieldModel['binding']): InputClass[] {
-  if (binding.kind === 'class') return [binding.target];
-  if (binding.kind === 'array') return classTargets(binding.items);
-  return [];
 }
 
 /** Every default must satisfy its own field's schema; checked once, at registration. */

@@ -13,6 +13,16 @@ const PRIMITIVE_DESIGN_TYPES = new Map<unknown, readonly string[]>([
  * The runtime cross-check of a field against its schema: where the compiler emitted a
  * `design:type` (String, Number, Boolean, Array or a class) that contradicts the schema,
  * registration refuses. `Object` (unions, `any`) and missing metadata say nothing and pass.
+ *
+ * Only `tsc` (and Vite/vitest's transform) with `experimentalDecorators` and
+ * `emitDecoratorMetadata` emit `design:type`. Without it — legacy decorators without
+ * `emitDecoratorMetadata`, standard (TC39) decorators, esbuild, tsx, Bun — this check is the one
+ * thing lost: a field whose declared type contradicts its schema while the compiler was kept
+ * from saying so (plain JavaScript, a field typed `any`, `@ts-ignore`, or a build that strips
+ * types without checking them, as esbuild and tsx do) is then accepted at registration, and the
+ * binder fills it with what the schema describes. The schema, the binding and every other
+ * registration check do not depend on it, and the compile-time check holds under both kinds of
+ * decorator wherever the project is type-checked (`tsc --noEmit`).
  */
 export function checkDesignType(where: string, designType: unknown, schema: unknown, binding: FieldBinding): void {
   if (typeof designType !== 'function' || designType === Object) return;

@@ -4,6 +4,7 @@ import { nestedThunk } from '../decorators/nested.js';
 import { collectParams, type ParamDefinition } from '../decorators/param-registry.js';
 import { isPlainObject } from '../input/json.js';
 import { checkDesignType } from './check-design-type.js';
+import { prepareFieldSchema } from './prepare-field-schema.js';
 
 /** How a field's JSON value becomes its property value. */
 export type FieldBinding =
@@ -11,7 +12,10 @@ export type FieldBinding =
   | { readonly kind: 'class'; readonly target: InputClass }
   | { readonly kind: 'array'; readonly items: FieldBinding };
 
-/** One field of a registered input class. */
+/**
+ * One field of a registered input class. Its `schema` is JSON Schema throughout (a Standard
+ * Schema is converted), and `optional`/`hasDefault` include what such a schema says itself.
+ */
 export interface FieldModel extends ParamDefinition {
   /** `Class.property`, for messages. */
   readonly where: string;
@@ -44,7 +48,7 @@ export function resolveInputClass(inputClass: InputClass): InputClassModel {
   if (params.length === 0) {
     throw new ToolwrightError(
       'NO_PARAMETERS',
-      `${inputClass.name || '(anonymous class)'} has no @ToolParam fields. Decorate each input field with @ToolParam({ description, schema }), and compile with "experimentalDecorators": true.`,
+      `${inputClass.name || '(anonymous class)'} has no @ToolParam fields. Decorate each input field with @ToolParam({ description, schema }) or a shorthand such as @ToolParam.string('…').`,
     );
   }
   checkWireNames(params);
@@ -63,9 +67,10 @@ function resolveField(param: ParamDefinition, probe: object): FieldModel {
       `${where} has an initializer (${JSON.stringify(initial) ?? String(initial)}). Declare defaults with @ToolParam({ default: … }) so the model sees them, and remove the initializer.`,
     );
   }
-  const binding = resolveBinding(param.schema, where, true);
-  checkDesignType(where, param.designType, param.schema, binding);
-  return Object.freeze({ ...param, where, binding });
+  const prepared = prepareFieldSchema(param, where);
+  const binding = resolveBinding(prepared.schema, where, true);
+  checkDesignType(where, param.designType, prepared.schema, binding);
+  return Object.freeze({ ...param, ...prepared, where, binding });
 }
 
 /** A class reference may be the whole field or an array's items (at any depth), nowhere else. */
