@@ -13,7 +13,7 @@ Commands:
   docs <module>                  write reference docs for a plugin's tools
   check <module>                 lint a plugin's tools
   schema <module> <Tool>         print a tool's definition for a provider
-  call <module> <Tool> <json>    run one call through the gate
+  call <module> <Tool> <json>    run one call through the gate (<json> may be @file or -)
   serve <module>                 serve the tools over MCP (stdio)
 Run toolwright <command> --help for a command's options. <module> is a compiled plugin module, or builtin.
 `;
