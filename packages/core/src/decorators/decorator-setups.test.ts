@@ -10,6 +10,7 @@ import {
   type ScratchFolder,
 } from '../../../../test/fixtures/decorators/compile-fixture.js';
 import * as builtByVitest from '../../../../test/fixtures/decorators/field-kinds.js';
+import { guideSnippet } from '../../../../test/fixtures/decorators/guide-snippets.js';
 
 type FieldKinds = typeof builtByVitest;
 
@@ -170,5 +171,53 @@ describe('@ToolParam under every decorator set-up', () => {
         "Parameter 'page' must be an integer. The tool was not executed.",
       ],
     });
+  });
+
+  it("AU-1: every set-up registers the guide's shorthand and Standard Schema examples alike", async () => {
+    type Guide = Record<string, new () => object>;
+    const schemas: string[] = [];
+    for (const setup of DECORATOR_SETUPS) {
+      const shorthands = await scratch.load<Guide>(
+        `${setup}/guide-shorthands.js`,
+        await compileSource(guideSnippet('## Shorthands'), setup),
+      );
+      const standard = await scratch.load<Guide>(
+        `${setup}/guide-standard-schema-fields.js`,
+        await compileSource(guideSnippet('## Standard Schema fields'), setup),
+      );
+      const issueQuery = buildInputSchema(shorthands.IssueQuery as new () => object);
+      const report = buildInputSchema(standard.ReportInput as new () => object);
+      expect(Object.keys(issueQuery.properties as object)).toEqual([
+        'query',
+        'limit',
+        'minScore',
+        '-i',
+        'state',
+        'labels',
+        'filters',
+        'main',
+      ]);
+      expect(report.properties).toEqual({
+        window: {
+          type: 'object',
+          description: 'Time window',
+          properties: { from: { type: 'string', description: 'Start date' }, to: { type: 'string' } },
+          required: ['from'],
+          additionalProperties: false,
+        },
+        note: { type: 'string', description: 'Note' },
+        page: {
+          type: 'integer',
+          description: 'Page',
+          default: 1,
+          minimum: -9007199254740991,
+          maximum: 9007199254740991,
+        },
+        title: { type: 'string', description: 'Title', maxLength: 80 },
+        tags: { type: 'array', description: 'Tags', items: { type: 'string' } },
+      });
+      schemas.push(JSON.stringify([issueQuery, report]));
+    }
+    expect(new Set(schemas).size).toBe(1);
   });
 });

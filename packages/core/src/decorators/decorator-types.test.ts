@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { tscOptions, type DecoratorSetup } from '../../../../test/fixtures/decorators/compile-fixture.js';
+import { guideSnippet } from '../../../../test/fixtures/decorators/guide-snippets.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../../test/fixtures/decorators/', import.meta.url));
 const TYPES_FILE = join(FIXTURES, 'field-types.ts');
@@ -19,6 +20,12 @@ const OTHER_FIXTURES = [
 ].map((name) => join(FIXTURES, name));
 
 const DIRECTIVE = /^\s*\/\/ @ts-expect-error -- (.+)$/;
+
+/** The guide's examples of shorthands and Standard Schema fields, type-checked with the fixtures. */
+const GUIDE_SNIPPETS = new Map([
+  [join(FIXTURES, 'guide-shorthands.ts'), guideSnippet('## Shorthands')],
+  [join(FIXTURES, 'guide-standard-schema-fields.ts'), guideSnippet('## Standard Schema fields')],
+]);
 
 /** The type fixture with each directive line emptied (lines keep their numbers), and what each line must report. */
 function withoutDirectives(): { source: string; expected: { line: number; fragment: string }[] } {
@@ -35,18 +42,21 @@ function withoutDirectives(): { source: string; expected: { line: number; fragme
   return { source, expected };
 }
 
-/** Type-checks `rootNames` (and the stripped fixture, served from memory) under a decorator set-up. */
+/** Type-checks `rootNames`, the stripped fixture and the guide's snippets (served from memory) under a set-up. */
 function typeCheck(setup: DecoratorSetup, rootNames: string[], stripped: string): readonly ts.Diagnostic[] {
   const options: ts.CompilerOptions = { ...tscOptions(setup), noEmit: true };
+  const virtual = new Map([...GUIDE_SNIPPETS, [STRIPPED_FILE, stripped]]);
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
-  host.fileExists = (file) => file === STRIPPED_FILE || fileExists.call(host, file);
-  host.readFile = (file) => (file === STRIPPED_FILE ? stripped : readFile.call(host, file));
-  host.getSourceFile = (file, language, ...rest) =>
-    file === STRIPPED_FILE
-      ? ts.createSourceFile(file, stripped, language)
-      : getSourceFile.call(host, file, language, ...rest);
-  return ts.getPreEmitDiagnostics(ts.createProgram({ rootNames: [...rootNames, STRIPPED_FILE], options, host }));
+  host.fileExists = (file) => virtual.has(file) || fileExists.call(host, file);
+  host.readFile = (file) => virtual.get(file) ?? readFile.call(host, file);
+  host.getSourceFile = (file, language, ...rest) => {
+    const text = virtual.get(file);
+    return text === undefined
+      ? getSourceFile.call(host, file, language, ...rest)
+      : ts.createSourceFile(file, text, language);
+  };
+  return ts.getPreEmitDiagnostics(ts.createProgram({ rootNames: [...rootNames, ...virtual.keys()], options, host }));
 }
 
 /** Each diagnostic as `file:line` and its full message chain. */
