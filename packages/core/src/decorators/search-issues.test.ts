@@ -1,6 +1,6 @@
 // The search_issues tool of docs/writing-tools.md, written twice: with toolwright's shorthands and
 // with the AI SDK's tool() and zod. Both are real code; each runs through its own library's checks.
-import { buildInputSchema, createToolContext } from '@toolwright/core';
+import { buildInputSchema, createToolContext, ToolInput } from '@toolwright/core';
 import { asSchema } from 'ai';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ const AI_SDK_FILE = 'search-issues-ai-sdk.ts';
 
 /** Runs a call through toolwright: binding (with its validation), then the tool. */
 async function callToolwright(input: Record<string, unknown>): Promise<{ ok: boolean; text: string }> {
-  const result = await new SearchIssuesTool().execute(input, createToolContext());
+  const result = await new SearchIssuesTool().execute(ToolInput.of(input), createToolContext());
   return { ok: !result.isError, text: result.content };
 }
 

@@ -24,7 +24,7 @@ function thrown(action: () => unknown): { code: string; message: string } {
 function inputWith(schema: StandardJsonSchema, options: { optional?: true; default?: unknown } = {}) {
   class StandardInput {
     @ToolParam({ description: 'Value', schema: schema as StandardJsonSchema<unknown, unknown>, ...options })
-    value!: unknown;
+    value?: unknown;
   }
   return StandardInput;
 }
