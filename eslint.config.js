@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/*.d.ts', 'test/fixtures/**/*.js', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/*.d.ts', 'test/fixtures/**/*.js', 'coverage/**', 'docs/api/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

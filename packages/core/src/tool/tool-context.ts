@@ -1,8 +1,12 @@
 /** Where a tool writes what it wants the host to see; never the model's channel. */
 export interface ToolLogger {
+  /** Detail for whoever debugs the tool. */
   debug(message: string, fields?: Record<string, unknown>): void;
+  /** What the tool did, for the host's log. */
   info(message: string, fields?: Record<string, unknown>): void;
+  /** Something the host should look at; the call goes on. */
   warn(message: string, fields?: Record<string, unknown>): void;
+  /** A failure the host should know of (the model learns of it through the result, not here). */
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
@@ -78,6 +82,7 @@ export interface ToolContextOverrides {
   readonly signal?: AbortSignal;
   readonly logger?: ToolLogger;
   readonly options?: Partial<RunOptions>;
+  /** The path permit ({@link ToolContext.permits}). */
   readonly permits?: (path: string, kind?: 'file' | 'folder') => boolean;
   /** Receives the tool's progress reports. Default: they go nowhere. */
   readonly progress?: (update: ToolProgress) => void;

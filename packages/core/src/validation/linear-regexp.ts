@@ -16,7 +16,7 @@ export interface LinearRegExp {
  */
 export const MAX_PATTERN_PROGRAM_SIZE = 2_000;
 
-/** The outcome of {@link checkLinearPattern}. */
+/** The outcome of `checkLinearPattern`. */
 export type LinearPatternCheck =
   | { readonly ok: true; readonly regExp: LinearRegExp; readonly size: number }
   | { readonly ok: false; readonly reason: string };
@@ -51,7 +51,7 @@ export function checkLinearPattern(pattern: string): LinearPatternCheck {
 }
 
 /**
- * {@link checkLinearPattern}, throwing {@link ToolwrightError} (`INVALID_SCHEMA`) with the reason
+ * `checkLinearPattern`, throwing {@link ToolwrightError} (`INVALID_SCHEMA`) with the reason
  * when the pattern is refused.
  */
 export function compileLinearRegExp(pattern: string): LinearRegExp {

@@ -9,9 +9,13 @@ export type SpanAttributeValue = string | number | boolean | readonly string[];
  * `@opentelemetry/api`: a span from any 1.x API version fits.
  */
 export interface GateSpan {
+  /** Sets one attribute (`error.type`). */
   setAttribute(key: string, value: SpanAttributeValue): unknown;
+  /** Adds a span event (one per gate decision). */
   addEvent(name: string, attributes?: Record<string, SpanAttributeValue>): unknown;
+  /** Sets the status (`ERROR`, with the reason, on a refusal or failure). */
   setStatus(status: { code: number; message?: string }): unknown;
+  /** Ends the span. */
   end(): void;
 }
 
@@ -21,6 +25,7 @@ export interface GateSpan {
  * so spans a tool starts become its children.
  */
 export interface GateTracer {
+  /** Starts a span, makes it active while `fn` runs, and returns what `fn` returns. */
   startActiveSpan<T>(
     name: string,
     options: { kind: number; attributes: Record<string, SpanAttributeValue> },

@@ -35,6 +35,7 @@ export interface Approval {
 
 /** Remembers which approvals were used: `consume` says true once per id. Share one between processes to forbid replays across them. */
 export interface ApprovalStore {
+  /** True the first time it is given `id`, false ever after (also from another process sharing the store). */
   consume(id: string): boolean | Promise<boolean>;
 }
 

@@ -7,7 +7,7 @@ import { OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYWORDS } from './openai-strict-k
  * providers get:
  * - every object lists all its properties in `required` and says `additionalProperties: false`
  *   (an object that allowed other keys now allows none: strict mode has no open objects);
- * - a property that was optional becomes nullable ({@link toNullableSchema}); the model then sends
+ * - a property that was optional becomes nullable (`toNullableSchema`); the model then sends
  *   `null` for it, and since nulls are absence (TC-1) the tool sees exactly what it would have
  *   seen had the key been left out: `undefined`, or the field's default;
  * - keywords strict mode does not list are left out ({@link OPENAI_STRICT_KEYWORDS}); `oneOf`
