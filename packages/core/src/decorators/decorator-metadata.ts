@@ -10,24 +10,26 @@
 
 const FALLBACK_METADATA_SYMBOL = Symbol.for('Symbol.metadata');
 
-/** Installs `Symbol.metadata` where it is missing; returns the keys a class's metadata may be found under. */
-function installSymbolMetadata(): readonly symbol[] {
-  const holder = Symbol as unknown as { metadata?: symbol };
-  if (typeof holder.metadata !== 'symbol') {
-    Object.defineProperty(Symbol, 'metadata', { value: FALLBACK_METADATA_SYMBOL, configurable: true });
+/** Installs `Symbol.metadata` where it is missing (writable, so that another polyfill may still assign it). */
+function installSymbolMetadata(): void {
+  if (typeof (Symbol as unknown as { metadata?: unknown }).metadata !== 'symbol') {
+    Object.defineProperty(Symbol, 'metadata', { value: FALLBACK_METADATA_SYMBOL, configurable: true, writable: true });
   }
-  const native = holder.metadata;
-  return typeof native === 'symbol' && native !== FALLBACK_METADATA_SYMBOL
-    ? [native, FALLBACK_METADATA_SYMBOL]
+}
+
+installSymbolMetadata();
+
+/** The keys under which compiled classes keep their decorator metadata: `Symbol.metadata` as it is now, then the registered symbol. */
+export function metadataKeys(): readonly symbol[] {
+  const current = (Symbol as unknown as { metadata?: unknown }).metadata;
+  return typeof current === 'symbol' && current !== FALLBACK_METADATA_SYMBOL
+    ? [current, FALLBACK_METADATA_SYMBOL]
     : [FALLBACK_METADATA_SYMBOL];
 }
 
-/** The keys under which compiled classes keep their decorator metadata, most specific first. */
-export const METADATA_KEYS: readonly symbol[] = installSymbolMetadata();
-
 /** The metadata object a class declared itself (not one inherited from its parent), if any. */
 export function ownClassMetadata(owner: Function): object | undefined {
-  for (const key of METADATA_KEYS) {
+  for (const key of metadataKeys()) {
     if (!Object.hasOwn(owner, key)) continue;
     const metadata: unknown = (owner as unknown as Record<symbol, unknown>)[key];
     if (typeof metadata === 'object' && metadata !== null) return metadata;
