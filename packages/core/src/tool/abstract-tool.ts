@@ -46,6 +46,13 @@ export interface AbstractToolDefinition extends ToolDefinition {
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /**
+ * The key of a tool's synchronous-when-possible `execute`: it returns the result itself when the
+ * call finished without waiting, else a promise of it. Never throws, never rejects. The gate uses
+ * it so a synchronous tool costs no promise or timer; anything else uses `execute`.
+ */
+export const EXECUTE_NOW = Symbol.for('toolwright.tool.executeNow');
+
+/**
  * The base of every toolwright tool (SPEC TC-5). `execute` is final: it coerces the input,
  * calls {@link AbstractTool.run}, and turns whatever that throws or rejects (Errors and
  * non-Errors alike) into an error result, so `execute` never rejects. Extend it directly for
@@ -83,8 +90,16 @@ export abstract class AbstractTool implements Tool {
     if (definition.permissionAliases !== undefined && definition.permissionAliases.length > 0)
       this.permissionAliases = Object.freeze([...definition.permissionAliases]);
     this.#resourceKeys = definition.resourceKeys;
+    const executeNow = (input: unknown, context: ToolContext): ToolResult | Promise<ToolResult> =>
+      this.#executeNow(input, context);
     Object.defineProperty(this, 'execute', {
-      value: (input: unknown, context: ToolContext) => this.#executeSafely(input, context),
+      value: (input: unknown, context: ToolContext) => Promise.resolve(executeNow(input, context)),
+      enumerable: false,
+      writable: false,
+      configurable: false,
+    });
+    Object.defineProperty(this, EXECUTE_NOW, {
+      value: executeNow,
       enumerable: false,
       writable: false,
       configurable: false,
@@ -108,24 +123,48 @@ export abstract class AbstractTool implements Tool {
     return this.#resourceKeys?.(input, cwd) ?? [];
   }
 
-  async #executeSafely(input: unknown, context: ToolContext): Promise<ToolResult> {
+  /** Runs one call: the result itself when `run` answered without waiting, else a promise of it. Never throws. */
+  #executeNow(input: unknown, context: ToolContext): ToolResult | Promise<ToolResult> {
     try {
       // No arguments at all (null or undefined) means an empty input, as a JSON null does anywhere (TC-1).
-      const output = await this.run(
-        input === null || input === undefined ? ToolInput.EMPTY : ToolInput.of(input),
-        context,
-      );
-      if (typeof output === 'string') return ToolResult.ok(output);
-      if (ToolResult.isToolResult(output)) return output;
-      return ToolResult.error(`Tool '${this.name}' returned neither text nor a tool result.`);
+      const output = this.run(input === null || input === undefined ? ToolInput.EMPTY : ToolInput.of(input), context);
+      if (isThenable(output)) return this.#settle(output);
+      return this.#toResult(output);
     } catch (thrown) {
-      try {
-        return ToolResult.fromException(this.name, thrown);
-      } catch {
-        return ToolResult.error(`Tool '${this.name}' failed.`);
-      }
+      return this.#failure(thrown);
     }
   }
+
+  async #settle(pending: PromiseLike<ToolResult | string>): Promise<ToolResult> {
+    try {
+      return this.#toResult(await pending);
+    } catch (thrown) {
+      return this.#failure(thrown);
+    }
+  }
+
+  #toResult(output: unknown): ToolResult {
+    if (typeof output === 'string') return ToolResult.ok(output);
+    if (ToolResult.isToolResult(output)) return output;
+    return ToolResult.error(`Tool '${this.name}' returned neither text nor a tool result.`);
+  }
+
+  #failure(thrown: unknown): ToolResult {
+    try {
+      return ToolResult.fromException(this.name, thrown);
+    } catch {
+      return ToolResult.error(`Tool '${this.name}' failed.`);
+    }
+  }
+}
+
+/** True for a promise or any object with a `then` method (what `await` would wait for). */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 function checkDefinition(definition: AbstractToolDefinition): void {

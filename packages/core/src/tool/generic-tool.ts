@@ -4,7 +4,7 @@ import { ToolwrightError } from '../errors/toolwright-error.js';
 import type { ToolInput } from '../input/tool-input.js';
 import { buildInputSchema } from '../schema/build-input-schema.js';
 import { formatViolations } from '../validation/violation.js';
-import { AbstractTool, type ToolDefinition } from './abstract-tool.js';
+import { AbstractTool, isThenable, type ToolDefinition } from './abstract-tool.js';
 import { assertNotOverridden } from './final-members.js';
 import type { ToolContext } from './tool-context.js';
 import { ToolResult } from './tool-result.js';
@@ -54,12 +54,16 @@ export abstract class GenericTool<Input extends object, Output = string> extends
   /** Turns the output into the text the model reads, or into a full result (to mark an error or add metadata). */
   protected abstract render(output: Output): string | ToolResult;
 
-  /** Final: binds, then `doExecute`, then `render`. */
-  protected override async run(input: ToolInput, context: ToolContext): Promise<ToolResult | string> {
+  /**
+   * Final: binds, then `doExecute`, then `render`. Answers without waiting when `doExecute` does,
+   * so a synchronous tool costs its caller no promise.
+   */
+  protected override run(input: ToolInput, context: ToolContext): Promise<ToolResult | string> | ToolResult | string {
     const bound = bindInput(this.inputClass, input);
     if (!bound.ok)
       return ToolResult.error(formatViolations(bound.violations), { metadata: { violations: bound.violations } });
-    const output = await this.doExecute(bound.value, context);
+    const output = this.doExecute(bound.value, context);
+    if (isThenable(output)) return Promise.resolve(output).then((settled) => this.render(settled));
     return this.render(output);
   }
 }

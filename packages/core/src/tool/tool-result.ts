@@ -80,10 +80,8 @@ export const ToolResult = {
    */
   derive(result: ToolResult, changes: ToolResultChanges = {}): ToolResult {
     const structured = Object.hasOwn(changes, 'structured') ? changes.structured : result.structured;
-    return build(changes.content ?? result.content, result.isError, structured, {
-      ...result.metadata,
-      ...changes.metadata,
-    });
+    const metadata = { ...result.metadata, ...changes.metadata };
+    return build(changes.content ?? result.content, result.isError, structured, metadata, true);
   },
 
   /** The error result for a tool that threw or rejected: names the tool and the message, never a stack. */
@@ -144,12 +142,13 @@ function build(
   isError: boolean,
   structured: unknown,
   metadata: ToolResultMetadata | undefined,
+  fresh = false,
 ): ToolResult {
-  const result: ToolResult = {
-    content,
-    ...(structured === undefined ? {} : { structured }),
-    isError,
-    metadata: Object.freeze({ ...metadata }),
-  };
+  // The caller's metadata is copied before it is frozen, unless it is a fresh copy already.
+  const facts = Object.freeze(fresh ? (metadata as ToolResultMetadata) : { ...metadata });
+  const result: ToolResult =
+    structured === undefined
+      ? { content, isError, metadata: facts }
+      : { content, structured, isError, metadata: facts };
   return Object.freeze(result);
 }

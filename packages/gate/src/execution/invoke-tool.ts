@@ -1,11 +1,15 @@
 import { ToolResult, type Tool, type ToolContext, type ToolInput } from '@toolwright/core';
+import { GATE_DEADLINES, type Deadline, type Expiring } from './deadline-queue.js';
+
+/** The key of a tool's synchronous-when-possible execute (core's AbstractTool has one). */
+const EXECUTE_NOW = Symbol.for('toolwright.tool.executeNow');
 
 /** What {@link invokeTool} needs beyond the call itself. */
 export interface InvokeOptions {
   /** The gate-level limit for this call; the tool's cooperation is not needed. */
   readonly timeoutMs: number;
   /** Aborts the call's signal when the gate gives up on the call (timeout) or the host cancels it. */
-  readonly abort: (reason: unknown) => void;
+  abort(reason: unknown): void;
   /** The host's signal for this call: when it aborts, the gate stops waiting at once. */
   readonly cancel?: AbortSignal;
 }
@@ -13,47 +17,109 @@ export interface InvokeOptions {
 /**
  * The one place a tool's `execute` is called (SPEC GV-6; the architecture test pins it). Whatever
  * the tool does — throws, rejects, throws a non-Error, returns something that is not a result,
- * or never settles — this resolves to a ToolResult: a call still pending after `timeoutMs` is
+ * or never settles — this comes to a ToolResult: a call still pending after `timeoutMs` is
  * abandoned with an error result and its signal is aborted (SPEC PO-4); so is a call the host
- * cancels.
+ * cancels. A tool that answers without waiting is answered without a promise or a timer.
  */
-export async function invokeTool(
+export function invokeTool(
   tool: Tool,
   input: ToolInput,
   context: ToolContext,
   options: InvokeOptions,
-): Promise<ToolResult> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let onCancel: (() => void) | undefined;
-  const abandoned = new Promise<ToolResult>((resolve) => {
-    timer = setTimeout(() => {
-      options.abort(new Error(`timed out after ${options.timeoutMs}ms`));
-      resolve(
-        ToolResult.error(`Tool '${tool.name}' did not finish within ${options.timeoutMs}ms and was abandoned.`, {
-          metadata: { timedOut: true },
-        }),
-      );
-    }, options.timeoutMs);
-    onCancel = () => {
-      options.abort(options.cancel?.reason);
-      resolve(ToolResult.error(`Tool '${tool.name}' was cancelled.`, { metadata: { cancelled: true } }));
-    };
-    if (options.cancel?.aborted === true) onCancel();
-    else options.cancel?.addEventListener('abort', onCancel, { once: true });
-  });
-  const execution = (async (): Promise<ToolResult> => {
-    try {
-      const result: unknown = await tool.execute(input, context);
-      if (ToolResult.isToolResult(result)) return result;
-      return ToolResult.error(`Tool '${tool.name}' returned something that is not a tool result.`);
-    } catch (thrown) {
-      return ToolResult.fromException(tool.name, thrown);
-    }
-  })();
+): ToolResult | Promise<ToolResult> {
+  const cancelled = options.cancel?.aborted === true;
+  if (cancelled) options.abort(options.cancel?.reason);
+  let outcome: unknown;
   try {
-    return await Promise.race([execution, abandoned]);
-  } finally {
-    clearTimeout(timer);
-    if (onCancel !== undefined) options.cancel?.removeEventListener('abort', onCancel);
+    const executeNow = (tool as { [EXECUTE_NOW]?: unknown })[EXECUTE_NOW];
+    outcome =
+      typeof executeNow === 'function' ? (executeNow as Tool['execute'])(input, context) : tool.execute(input, context);
+  } catch (thrown) {
+    outcome = Promise.reject(thrown);
   }
+  if (cancelled) {
+    // The host gave up before the call started: the tool runs with an aborted signal, and nobody waits.
+    if (isThenable(outcome)) Promise.resolve(outcome).then(undefined, ignore);
+    return cancelledResult(tool);
+  }
+  if (!isThenable(outcome)) return checked(tool, outcome);
+  return new PendingCall(tool, options).wait(outcome);
+}
+
+/** A call whose tool has not answered yet: settled by the tool, its deadline or the host's cancel. */
+class PendingCall implements Expiring {
+  readonly #tool: Tool;
+  readonly #options: InvokeOptions;
+  #deadline: Deadline | undefined;
+  #resolve: ((result: ToolResult) => void) | undefined;
+
+  constructor(tool: Tool, options: InvokeOptions) {
+    this.#tool = tool;
+    this.#options = options;
+  }
+
+  wait(outcome: PromiseLike<unknown>): Promise<ToolResult> {
+    const settled = new Promise<ToolResult>((resolve) => (this.#resolve = resolve));
+    this.#deadline = GATE_DEADLINES.add(this.#options.timeoutMs, this);
+    this.#options.cancel?.addEventListener('abort', this, { once: true });
+    Promise.resolve(outcome).then(
+      (value) => this.#settle(checked(this.#tool, value)),
+      (thrown: unknown) => this.#settle(ToolResult.fromException(this.#tool.name, thrown)),
+    );
+    return settled;
+  }
+
+  /** The deadline passed: the call is abandoned and its signal aborted. */
+  expire(): void {
+    this.#deadline = undefined;
+    const { timeoutMs } = this.#options;
+    this.#options.abort(new Error(`timed out after ${timeoutMs}ms`));
+    this.#settle(
+      ToolResult.error(`Tool '${this.#tool.name}' did not finish within ${timeoutMs}ms and was abandoned.`, {
+        metadata: { timedOut: true },
+      }),
+    );
+  }
+
+  /** The host's signal aborted: the call is abandoned and its signal aborted. */
+  handleEvent(): void {
+    this.#options.abort(this.#options.cancel?.reason);
+    this.#settle(cancelledResult(this.#tool));
+  }
+
+  #settle(result: ToolResult): void {
+    const resolve = this.#resolve;
+    if (resolve === undefined) return;
+    this.#resolve = undefined;
+    if (this.#deadline !== undefined) GATE_DEADLINES.withdraw(this.#deadline);
+    this.#options.cancel?.removeEventListener('abort', this);
+    resolve(result);
+  }
+}
+
+function checked(tool: Tool, value: unknown): ToolResult {
+  try {
+    if (ToolResult.isToolResult(value)) return value;
+  } catch (thrown) {
+    // A result whose fields cannot be read (a throwing getter) is the tool's failure.
+    return ToolResult.fromException(tool.name, thrown);
+  }
+  return ToolResult.error(`Tool '${tool.name}' returned something that is not a tool result.`);
+}
+
+function cancelledResult(tool: Tool): ToolResult {
+  return ToolResult.error(`Tool '${tool.name}' was cancelled.`, { metadata: { cancelled: true } });
+}
+
+/** True for a promise or any object with a `then` method (what `await` would wait for). */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+function ignore(): void {
+  // A call nobody waits for any more.
 }

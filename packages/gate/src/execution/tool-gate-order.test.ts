@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ToolPolicy } from '../policy/tool-policy.js';
 import { SearchTool } from '../test-support/test-tools.js';
 import type { AuditEvent } from './audit-event.js';
+import { GATE_STAGES } from './gate-stages.js';
 import { ToolGate } from './tool-gate.js';
 
 const OVERSIZED = 'x'.repeat(1_100_000);
@@ -46,6 +47,22 @@ function tracedGate(trace: string[], events: AuditEvent[], afterText?: (result: 
 }
 
 describe('the order of the gate stages (SPEC §2)', () => {
+  it('SPEC §2: the gate is this ordered list of stages, shared by every call', () => {
+    expect(GATE_STAGES.map((stage) => stage.name)).toEqual([
+      'lookup',
+      'arguments',
+      'limits',
+      'policies before',
+      'permission',
+      'validation',
+      'execution',
+      'policies after',
+      'output limit',
+      'audit',
+    ]);
+    expect(Object.isFrozen(GATE_STAGES)).toBe(true);
+  });
+
   // Every stage that can refuse, with an input that makes it and every later one refuse.
   const everything = { 'refuse-in-policy': true, 'refuse-in-permission': true, unknown_field: 1 };
   const cases: ReadonlyArray<[stage: string, tool: string, input: unknown, answer: RegExp]> = [

@@ -9,6 +9,14 @@ import { normalizePermitPath } from './show-subject.js';
 
 type CompiledPattern = CommandPattern | PathPattern | { readonly problem: string };
 
+/** The rules one tool answers to, by list, worked out once per tool. */
+interface ToolRules {
+  readonly all: readonly PermissionRule[];
+  readonly deny: readonly PermissionRule[];
+  readonly ask: readonly PermissionRule[];
+  readonly allow: readonly PermissionRule[];
+}
+
 /**
  * Decides whether a call may run (SPEC PM-1..PM-6, PA-3). Built once from a configuration, which
  * is refused as a whole, loudly, when any rule cannot be interpreted — against the subject kind
@@ -17,12 +25,18 @@ type CompiledPattern = CommandPattern | PathPattern | { readonly problem: string
  * Ls to `Read(...)`, Write to `Edit(...)`).
  */
 export class PermissionChecker {
-  readonly #rules: readonly PermissionRule[];
   readonly #compiled = new Map<string, CompiledPattern>();
-  readonly #rulesByTool = new WeakMap<Tool, readonly PermissionRule[]>();
+  readonly #rulesByTool = new WeakMap<Tool, ToolRules>();
+  readonly #rulesByName = new Map<string, PermissionRule[]>();
+  readonly #order = new Map<PermissionRule, number>();
 
   private constructor(rules: readonly PermissionRule[]) {
-    this.#rules = rules;
+    for (const [index, rule] of rules.entries()) {
+      this.#order.set(rule, index);
+      const named = this.#rulesByName.get(rule.toolName);
+      if (named === undefined) this.#rulesByName.set(rule.toolName, [rule]);
+      else named.push(rule);
+    }
   }
 
   /** Parses and checks a configuration. Throws `INVALID_PERMISSION_RULE` naming every bad entry. */
@@ -42,9 +56,11 @@ export class PermissionChecker {
       }
     }
     const checker = new PermissionChecker(rules);
+    const byName = new Map<string, Tool>();
+    for (const tool of tools) if (!byName.has(tool.name)) byName.set(tool.name, tool);
     for (const rule of rules) {
       if (rule.pattern === undefined) continue;
-      const problem = checker.#loadTimeProblem(rule, rule.pattern, tools);
+      const problem = checker.#loadTimeProblem(rule, rule.pattern, byName.get(rule.toolName));
       if (problem !== undefined) problems.push(`'${rule.source}' cannot be interpreted: ${problem}`);
     }
     if (problems.length > 0) {
@@ -53,20 +69,29 @@ export class PermissionChecker {
         `The permission configuration was refused as a whole:\n- ${problems.join('\n- ')}`,
       );
     }
+    // Every tool's rules by list, worked out now: a call's cost does not grow with the configuration.
+    for (const tool of tools) checker.#rulesFor(tool);
     return checker;
   }
 
-  /** Decides one call: deny > ask > allow, default deny. Never throws. */
-  async check(tool: Tool, input: ToolInput, cwd: string, approver?: Approver): Promise<PermissionDecision> {
+  /**
+   * Decides one call: deny > ask > allow, default deny. Never throws or rejects; answers without
+   * waiting unless an ask rule puts the call to an approver.
+   */
+  check(
+    tool: Tool,
+    input: ToolInput,
+    cwd: string,
+    approver?: Approver,
+  ): PermissionDecision | Promise<PermissionDecision> {
     const rules = this.#rulesFor(tool);
     const { subject, failed } = subjectOf(tool, input);
     const call = new CallUnderJudgement(tool, input, cwd, subject, failed);
-    const judge = (rule: PermissionRule): Judgement => this.#judge(rule, call);
     const base = { ...(subject === undefined ? {} : { subject }), ...call.judgedPaths() };
-    const missing = subject !== undefined && subject.value === '' && rules.some((rule) => rule.list === 'allow');
+    const missing = subject !== undefined && subject.value === '' && rules.allow.length > 0;
     const subjectMissing = missing ? { subjectMissing: true } : {};
 
-    const deny = rules.find((rule) => rule.list === 'deny' && judge(rule) !== 'no-match');
+    const deny = this.#first(rules.deny, call, 'no-match');
     if (deny !== undefined) {
       const problem = call.pathProblem();
       return {
@@ -81,11 +106,11 @@ export class PermissionChecker {
             : `Permission denied: ${call.describe()} cannot be judged against the deny rule ${deny.source}. ${problem}`,
       };
     }
-    const ask = rules.find((rule) => rule.list === 'ask' && judge(rule) !== 'no-match');
-    if (ask !== undefined) return { ...base, ...(await askApprover(ask, call, approver)) };
+    const ask = this.#first(rules.ask, call, 'no-match');
+    if (ask !== undefined) return askApprover(ask, call, approver).then((asked) => ({ ...base, ...asked }));
 
-    const allowRules = rules.filter((rule) => rule.list === 'allow');
-    const allow = allowRules.find((rule) => judge(rule) === 'match');
+    const allowRules = rules.allow;
+    const allow = this.#firstMatch(allowRules, call);
     if (allow !== undefined && this.#realPathAllowed(allowRules, call)) {
       return { ...base, allowed: true, decidedBy: 'allow', rule: allow.source, reason: `Allowed by ${allow.source}.` };
     }
@@ -105,7 +130,7 @@ export class PermissionChecker {
    * entered when an allow rule could match something below it.
    */
   permitFor(tool: Tool, decision: PermissionDecision): PathPermit {
-    const rules = this.#rulesFor(tool);
+    const rules = this.#rulesFor(tool).all;
     const judged = new Set([decision.path, decision.realPath].filter((path) => path !== undefined));
     return (candidate, kind = 'file') => {
       const path = normalizePermitPath(candidate);
@@ -126,14 +151,35 @@ export class PermissionChecker {
     };
   }
 
-  #rulesFor(tool: Tool): readonly PermissionRule[] {
+  #rulesFor(tool: Tool): ToolRules {
     let rules = this.#rulesByTool.get(tool);
     if (rules === undefined) {
-      const aliases = Array.isArray(tool.permissionAliases) ? tool.permissionAliases : [];
-      rules = this.#rules.filter((rule) => rule.toolName === tool.name || aliases.includes(rule.toolName));
+      const names = new Set([tool.name, ...(Array.isArray(tool.permissionAliases) ? tool.permissionAliases : [])]);
+      // In configuration order, as the rules were listed (a rule's index is its position there).
+      const all = [...names]
+        .flatMap((name) => this.#rulesByName.get(name) ?? [])
+        .sort((first, second) => (this.#order.get(first) ?? 0) - (this.#order.get(second) ?? 0));
+      rules = Object.freeze({
+        all,
+        deny: all.filter((rule) => rule.list === 'deny'),
+        ask: all.filter((rule) => rule.list === 'ask'),
+        allow: all.filter((rule) => rule.list === 'allow'),
+      });
       this.#rulesByTool.set(tool, rules);
     }
     return rules;
+  }
+
+  /** The first rule of a list whose judgement of the call is not `unless`. */
+  #first(rules: readonly PermissionRule[], call: CallUnderJudgement, unless: Judgement): PermissionRule | undefined {
+    for (const rule of rules) if (this.#judge(rule, call) !== unless) return rule;
+    return undefined;
+  }
+
+  /** The first rule of a list that matches the call. */
+  #firstMatch(rules: readonly PermissionRule[], call: CallUnderJudgement): PermissionRule | undefined {
+    for (const rule of rules) if (this.#judge(rule, call) === 'match') return rule;
+    return undefined;
   }
 
   /** A lexical match is not enough: the real path must match an allow rule too. */
@@ -181,8 +227,7 @@ export class PermissionChecker {
     return compiled;
   }
 
-  #loadTimeProblem(rule: PermissionRule, pattern: string, tools: readonly Tool[]): string | undefined {
-    const tool = tools.find((candidate) => candidate.name === rule.toolName);
+  #loadTimeProblem(rule: PermissionRule, pattern: string, tool: Tool | undefined): string | undefined {
     const kind = tool === undefined ? undefined : subjectOf(tool, ToolInput.EMPTY).subject?.kind;
     if (kind !== undefined) {
       const compiled = this.#compile(pattern, kind);

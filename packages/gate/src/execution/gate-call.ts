@@ -1,0 +1,109 @@
+import type { JsonObject, Tool, ToolLogger, ToolResult, ToolUse } from '@toolwright/core';
+import type { PathPermit, PermissionDecision } from '../permission/permission-config.js';
+import { finishResult } from '../policy/output-limit.js';
+import { normalizeToolName } from '../registry/tool-registry.js';
+import { SchemaValidationMode } from '../validation/schema-validation-mode.js';
+import type { AuditEvent } from './audit-event.js';
+import { CallContext } from './call-context.js';
+import { createCallProgress, type CallProgress } from './call-progress.js';
+import type { CallOptions } from './gate-options.js';
+import type { GateSetup } from './gate-setup.js';
+import { timeoutFor } from './gate-timeouts.js';
+import { LazyAbort } from './lazy-abort.js';
+import type { CallSpan } from './tool-tracing.js';
+
+/** The permission stage's verdict, with the path permit of an allowed call that touches paths. */
+export type PermissionVerdict = PermissionDecision & { readonly permit?: PathPermit };
+
+/**
+ * One call on its way through the gate's stages: what the stages found so far (the tool, the
+ * permission verdict, the result) and where its audit events go. One object per call; the stages
+ * are shared functions that read and fill it.
+ */
+export class GateCall {
+  readonly name: string;
+  readonly context: CallContext;
+  readonly aborter: LazyAbort;
+  readonly progress: CallProgress;
+  tool: Tool | undefined;
+  decision: PermissionVerdict | undefined;
+  result: ToolResult | undefined;
+
+  constructor(
+    readonly setup: GateSetup,
+    readonly use: ToolUse,
+    readonly options: CallOptions,
+    readonly started: number,
+    readonly span: CallSpan | undefined,
+  ) {
+    this.name = normalizeToolName(use.name);
+    this.aborter = new LazyAbort(options.signal);
+    this.progress = createCallProgress(options.onProgress);
+    this.context = new CallContext(
+      setup.cwd(options),
+      options.logger ?? setup.logger,
+      setup.runOptions(options),
+      this.progress.report,
+      this.aborter,
+    );
+  }
+
+  /** The gate-level limit of this call (SPEC PO-4). */
+  get timeoutMs(): number {
+    return timeoutFor(this.setup.options, this.tool!);
+  }
+
+  /** The host's signal of this call. */
+  get cancel(): AbortSignal | undefined {
+    return this.options.signal;
+  }
+
+  /** Aborts the call's signal (timeout, cancel). */
+  abort(reason: unknown): void {
+    this.aborter.abort(reason);
+  }
+
+  /** For the validation stage: violations refuse the call (ENFORCE) or are logged (WARN). */
+  get enforce(): boolean {
+    return this.setup.mode === SchemaValidationMode.ENFORCE;
+  }
+
+  /** Audit events and logs may quote argument values. */
+  get auditArguments(): boolean {
+    return this.setup.auditArguments;
+  }
+
+  /** Where the gate logs about this call. */
+  get logger(): ToolLogger {
+    return this.context.logger;
+  }
+
+  /** True when an audit listener or a span takes this call's events; without one, none is built. */
+  get listening(): boolean {
+    return this.setup.onAudit !== undefined || this.span !== undefined;
+  }
+
+  /** Records one decision: to the host's audit listener and the call's span. Built only when someone listens. */
+  event(fields: Omit<AuditEvent, 'callId' | 'tool' | 'durationMs' | 'input'>): void {
+    if (!this.listening) return;
+    const listener = this.setup.onAudit;
+    const event: AuditEvent = {
+      callId: this.use.id,
+      tool: this.name,
+      durationMs: performance.now() - this.started,
+      ...fields,
+      ...(this.setup.auditArguments ? { input: this.use.input.toJSON() as JsonObject } : {}),
+    };
+    this.span?.record(event);
+    try {
+      listener?.(event);
+    } catch {
+      // A listener's failure must not change the call's outcome.
+    }
+  }
+
+  /** The call's answer within the output limit, with how long it took (SPEC PO-3). */
+  finish(result: ToolResult): ToolResult {
+    return finishResult(result, this.context.options.maxToolOutputChars, performance.now() - this.started);
+  }
+}
