@@ -113,6 +113,35 @@ describe('@ToolParam under every decorator set-up', () => {
     expect(buildInputSchema(module.PlainRepositoryInput)).toEqual(parentSchema);
   });
 
+  it.each(SETUP_NAMES)('AU-1: %s names $defs entries after the classes as written', (setup) => {
+    expect(buildInputSchema(moduleOf(setup).Chapter)).toEqual({
+      type: 'object',
+      properties: {
+        title: { type: 'string', description: 'Title' },
+        chapters: { type: 'array', description: 'Sub-chapters', items: { $ref: '#' } },
+        outline: { description: 'An outline', $ref: '#/$defs/Chapter.outline' },
+      },
+      required: ['title'],
+      additionalProperties: false,
+      $defs: {
+        'Chapter.outline': {
+          $ref: '#/$defs/Chapter.outline/$defs/__schema0',
+          $defs: {
+            __schema0: {
+              type: 'object',
+              properties: {
+                title: { type: 'string' },
+                sections: { type: 'array', items: { $ref: '#/$defs/Chapter.outline/$defs/__schema0' } },
+              },
+              required: ['title'],
+              additionalProperties: false,
+            },
+          },
+        },
+      },
+    });
+  });
+
   it.each(SETUP_NAMES)('AU-1: %s binds a full call to real instances', (setup) => {
     const module = moduleOf(setup);
     expect(describeBinding(module, bindInput(module.KitchenSinkInput, FULL_CALL))).toEqual({

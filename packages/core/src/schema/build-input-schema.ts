@@ -86,7 +86,7 @@ class SchemaEmitter {
   private documentReference(document: JsonObject, field: FieldModel): SchemaNode {
     let definition = this.definitions.get(document);
     if (definition === undefined) {
-      definition = { name: this.definitionName(field.where), schema: undefined };
+      definition = { name: this.definitionName(`${className(field.owner)}.${field.property}`), schema: undefined };
       this.definitions.set(document, definition);
       const placed = relocateReferences(document, toJsonPointer(['$defs', definition.name]));
       definition.schema = this.convertSchema(placed);
