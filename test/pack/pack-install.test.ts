@@ -3,7 +3,7 @@
 // plugin is compiled there with tsc, and the installed `toolwright` bin runs it. Nothing from the
 // workspace is visible to that project, so its exports maps, .d.ts files, source maps and bin must
 // work from the tarballs alone.
-import { cpSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,11 @@ const USER_DEPENDENCIES = [
   'ai@6.0.325',
   'zod@4.6.7',
   '@types/json-schema@7.0.15',
+  // The other frameworks of @toolwright/integrations, for the examples run from the tarballs.
+  '@openai/agents@0.20.0',
+  '@langchain/core@1.4.0',
+  '@langchain/langgraph@1.7.3',
+  'langchain@1.5.14',
 ];
 
 const FIXTURE = repoPath('test/pack/fixture-plugin');
@@ -216,5 +221,40 @@ describe('the packed packages, installed with npm outside the workspace', () => 
       content: 'hi\n',
       metadata: { policyDenied: false, exitCode: 0 },
     });
+  }, 240_000);
+
+  it('IN-1, IN-2, IN-3: the integration examples, compiled against the installed packages and frameworks, print what the docs show', () => {
+    // The examples as a user copies them: the same files, a tsconfig of the user's, the frameworks
+    // from the registry and toolwright from the tarballs.
+    const folder = join(project, 'integrations');
+    cpSync(repoPath('examples/integrations/src'), join(folder, 'src'), { recursive: true });
+    writeFileSync(
+      join(folder, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          experimentalDecorators: true,
+          emitDecoratorMetadata: true,
+          skipLibCheck: true,
+          rootDir: 'src',
+          outDir: 'dist',
+          types: ['node'],
+        },
+        include: ['src/**/*.ts'],
+      }),
+    );
+    expectSuccess(run(join(project, 'node_modules', '.bin', 'tsc'), ['-p', '.'], folder, 120_000));
+    const docs = readFileSync(repoPath('docs/integrations.md'), 'utf8');
+    for (const example of ['ai-sdk', 'openai-agents', 'langchain']) {
+      const named = docs.indexOf(`examples/integrations/src/${example}.ts`);
+      const start = docs.indexOf('```text\n', named) + '```text\n'.length;
+      const documented = docs.slice(start, docs.indexOf('\n```', start) + 1);
+      const output = expectSuccess(run(process.execPath, [join('dist', `${example}.js`)], folder, 60_000));
+      expect(output.stdout, example).toBe(documented);
+      expect(output.stdout, example).toContain("Did you mean 'state'?");
+    }
   }, 240_000);
 });
