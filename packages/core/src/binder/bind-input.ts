@@ -6,25 +6,26 @@ import { ToolInput } from '../input/tool-input.js';
 import { buildInputSchema } from '../schema/build-input-schema.js';
 import { resolveInputClass, type FieldBinding, type InputClassModel } from '../schema/input-class-model.js';
 import { copyData } from '../schema/map-schema.js';
-import { compileSchemaValidator, type SchemaValidator } from '../validation/schema-validator.js';
 import type { Violation } from '../validation/violation.js';
 import { depthViolation, inputViolation, typeViolation } from '../validation/violation-messages.js';
+import { isKnownToConform, shapeValidatorFor } from './conforming-inputs.js';
 
 /** What binding a call's input produced: an instance of the input class, or every violation. */
 export type BindResult<Input> =
   { readonly ok: true; readonly value: Input } | { readonly ok: false; readonly violations: readonly Violation[] };
-
-const validators = new WeakMap<Function, SchemaValidator>();
 
 /**
  * Binds a tool call's input to a real instance of its input class (nested classes instantiated,
  * wire names mapped to properties). Nulls are absence at every object level; defaults are filled
  * in after validation, as fresh copies, and the caller's object is never changed. Reports every
  * violation at once, in the gate's sentences (GV-2). Never throws for any JSON input; throws
- * {@link ToolwrightError} only when the input class itself is not registrable.
+ * {@link ToolwrightError} only when the input class itself is not registrable. A ToolInput that
+ * core itself has just found conforming to this class's schema (a gate's ENFORCE check, see
+ * `GenericTool.checkInput`) is not checked twice; nothing a caller says can skip the check.
  */
 export function bindInput<Input extends object>(inputClass: InputClass<Input>, input: unknown): BindResult<Input> {
-  const validator = validatorFor(inputClass);
+  const schema = buildInputSchema(inputClass);
+  const validator = shapeValidatorFor(schema);
   let data: unknown;
   try {
     data = ToolInput.isInstance(input) ? input.toJSON() : normalizeJsonObject(input);
@@ -33,7 +34,7 @@ export function bindInput<Input extends object>(inputClass: InputClass<Input>, i
     return failure([isPlainObject(input) ? inputViolation(error.message) : typeViolation('', ['object'])]);
   }
   try {
-    const violations = validator.validate(data);
+    const violations = isKnownToConform(input, schema) ? [] : validator.validate(data);
     if (violations.length > 0) return failure(violations);
     return { ok: true, value: instantiate(resolveInputClass(inputClass), data as Record<string, unknown>) as Input };
   } catch (error) {
@@ -44,16 +45,7 @@ export function bindInput<Input extends object>(inputClass: InputClass<Input>, i
 
 /** Registers the input class and compiles its validator, once; registration errors throw here. */
 export function prepareBinder(inputClass: InputClass): void {
-  validatorFor(inputClass);
-}
-
-function validatorFor(inputClass: InputClass): SchemaValidator {
-  let validator = validators.get(inputClass);
-  if (validator === undefined) {
-    validator = compileSchemaValidator(buildInputSchema(inputClass));
-    validators.set(inputClass, validator);
-  }
-  return validator;
+  shapeValidatorFor(buildInputSchema(inputClass));
 }
 
 function instantiate(model: InputClassModel, data: Record<string, unknown>): object {

@@ -1,9 +1,10 @@
 import { bindInput, prepareBinder } from '../binder/bind-input.js';
+import { checkConformance } from '../binder/conforming-inputs.js';
 import type { InputClass } from '../decorators/input-class.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import type { ToolInput } from '../input/tool-input.js';
+import { ToolInput } from '../input/tool-input.js';
 import { buildInputSchema } from '../schema/build-input-schema.js';
-import { formatViolations } from '../validation/violation.js';
+import { formatViolations, type Violation } from '../validation/violation.js';
 import { AbstractTool, isThenable, type ToolDefinition } from './abstract-tool.js';
 import { assertNotOverridden } from './final-members.js';
 import type { ToolContext } from './tool-context.js';
@@ -34,6 +35,22 @@ export interface GenericToolDefinition<Input extends object> extends ToolDefinit
 export abstract class GenericTool<Input extends object, Output = string> extends AbstractTool {
   /** The input class the schema and the binding come from. */
   readonly inputClass: InputClass<Input>;
+  /** The schema binding checks against: this class's, whatever a subclass does to `inputSchema`. */
+  readonly #bindingSchema: object;
+
+  /**
+   * The violations binding `input` would report for `tool`, without running it, when `tool` is a
+   * GenericTool whose `inputSchema` is the one its binding checks; `undefined` for any other tool.
+   * A ToolInput found conforming here is not checked again when this call is bound (a gate's
+   * ENFORCE check is then the call's one validation). Nothing but this check can mark an input
+   * conforming, so a tool or a model cannot claim it.
+   */
+  static checkInput(tool: unknown, input: ToolInput): readonly Violation[] | undefined {
+    if (typeof tool !== 'object' || tool === null || !(#bindingSchema in tool)) return undefined;
+    const schema = tool.#bindingSchema;
+    if ((tool as { inputSchema?: unknown }).inputSchema !== schema || !ToolInput.isInstance(input)) return undefined;
+    return checkConformance(schema, input);
+  }
 
   protected constructor(definition: GenericToolDefinition<Input>) {
     super({ ...definition, inputSchema: buildInputSchema(definition.input) });
@@ -46,6 +63,7 @@ export abstract class GenericTool<Input extends object, Output = string> extends
     prepareBinder(definition.input);
     checkSubject(definition, this.inputSchema);
     this.inputClass = definition.input;
+    this.#bindingSchema = buildInputSchema(definition.input);
   }
 
   /** Does the work with the bound input. Throw or reject to fail; the call still yields a result. */

@@ -1,5 +1,6 @@
 import {
   formatViolations,
+  GenericTool,
   ToolResult,
   violationWithoutValue,
   type Tool,
@@ -19,11 +20,18 @@ export interface ValidationStage {
   readonly event: (fields: Omit<AuditEvent, 'callId' | 'tool' | 'durationMs'>) => void;
 }
 
-/** The schema-validation stage (SPEC GV-1..GV-5): the refusal in ENFORCE mode, else nothing. */
+/**
+ * The schema-validation stage (SPEC GV-1..GV-5): the refusal in ENFORCE mode, else nothing. A
+ * GenericTool's input is checked through core's own check of its binding schema when the gate's
+ * validator passes nothing over, so the same check is not run again when the tool binds the input.
+ */
 export function validateArguments(tool: Tool, toolUse: ToolUse, stage: ValidationStage): ToolResult | undefined {
   let violations;
   try {
-    violations = validatorFor(tool.inputSchema).validate(toolUse.input.toJSON());
+    const validator = validatorFor(tool.inputSchema);
+    violations =
+      (validator.unchecked.length === 0 ? GenericTool.checkInput(tool, toolUse.input) : undefined) ??
+      validator.validate(toolUse.input.toJSON());
   } catch (error) {
     const reason = `The arguments could not be checked (${error instanceof Error ? error.message : String(error)}). The tool was not executed.`;
     stage.event({ stage: 'validation', decision: 'deny', reason });
