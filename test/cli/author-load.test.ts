@@ -109,7 +109,7 @@ describe('loading a plugin as authors build it', () => {
     expect(toolwright(['check', plugin], project.root)).toEqual({
       status: 2,
       stdout: '',
-      stderr: `toolwright check: cannot load ${plugin}: Invalid or unexpected token; if the module was built with decorators (@ToolParam) left in place, compile them away: with TypeScript (tsc), or with esbuild --target=node20 (Vite: build.target 'node20'), which transform them\n`,
+      stderr: `toolwright check: cannot load ${plugin}: Invalid or unexpected token; if the module was built with decorators (@ToolParam) left in place, compile them away: with TypeScript (tsc), or with esbuild --target=node20, which transform them (Vite keeps standard decorators in place for Node 20: set experimentalDecorators in the tsconfig it reads)\n`,
     });
     const lowered = transformSync(ECHO_SOURCE, { loader: 'ts', format: 'esm', target: 'node20', tsconfigRaw: {} });
     const fixed = project.write('dist/lowered.mjs', lowered.code);

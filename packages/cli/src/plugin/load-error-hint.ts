@@ -3,7 +3,7 @@
  * or Vite's default output, `target: esnext`) is a SyntaxError on Node 20.
  */
 export const DECORATOR_HINT =
-  "if the module was built with decorators (@ToolParam) left in place, compile them away: with TypeScript (tsc), or with esbuild --target=node20 (Vite: build.target 'node20'), which transform them";
+  'if the module was built with decorators (@ToolParam) left in place, compile them away: with TypeScript (tsc), or with esbuild --target=node20, which transform them (Vite keeps standard decorators in place for Node 20: set experimentalDecorators in the tsconfig it reads)';
 
 /** The one-line reason a plugin module could not be loaded, with what to do about it where the cause is known. */
 export function describeLoadError(specifier: string, error: unknown): string {

@@ -15,7 +15,7 @@ export const ErrorCode = {
   NO_PARAMETERS: 'NO_PARAMETERS',
   /** A class thunk (`Nested(() => Inner)`) that returns something other than a class. */
   UNRESOLVED_CLASS_REFERENCE: 'UNRESOLVED_CLASS_REFERENCE',
-  /** `@ToolParam` compiled as a standard (TC39) decorator instead of `experimentalDecorators`. */
+  /** `@ToolParam` compiled as a standard (TC39) decorator by a compiler that gives no decorator metadata (`context.metadata`). */
   STANDARD_DECORATORS: 'STANDARD_DECORATORS',
   /** The field's emitted `design:type` contradicts its schema. */
   TYPE_MISMATCH: 'TYPE_MISMATCH',
