@@ -1,0 +1,165 @@
+// A throwaway OpenSSH server for tests: /usr/sbin/sshd on 127.0.0.1 on a free port, run as the current
+// user, with a host key and a user key generated into a temp folder. It fails with sshd's own stderr
+// when the server does not come up — nothing is skipped.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+
+/** A running test sshd and what a client needs to reach it. */
+export interface SshdFixture {
+  readonly host: '127.0.0.1';
+  readonly port: number;
+  readonly username: string;
+  /** The client's private key (OpenSSH format). */
+  readonly privateKey: Buffer;
+  /** Its path on disk. */
+  readonly privateKeyFile: string;
+  /** A known_hosts file naming this server's host key as `[127.0.0.1]:port`. */
+  readonly knownHostsFile: string;
+  /** The host key's fingerprint, `SHA256:…` as `ssh-keygen -l` prints it. */
+  readonly fingerprint: string;
+  /** The listening sshd's pid. */
+  readonly pid: number;
+  /** The temp folder that holds keys and config. */
+  readonly folder: string;
+  /** The pids of the per-connection sshd processes (children of the listener): killing one cuts that connection. */
+  connectionProcesses(): number[];
+  /** What sshd wrote to stderr so far. */
+  stderr(): string;
+  /** Kills the server (and its connections) and removes the folder. */
+  stop(): Promise<void>;
+}
+
+const SSHD = '/usr/sbin/sshd';
+
+/** A port nobody listens on now (bound to 0 and released). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function childrenOf(parent: number): number[] {
+  const children: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === parent && fields[0] !== 'Z') children.push(Number(name));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return children;
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('data', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.setTimeout(5_000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/** Starts a throwaway sshd; rejects with sshd's stderr when it does not come up within 30 s. */
+export async function startSshd(): Promise<SshdFixture> {
+  const folder = mkdtempSync(join(tmpdir(), 'toolwright-sshd-'));
+  mkdirSync('/run/sshd', { recursive: true });
+  const hostKey = join(folder, 'host_ed25519');
+  const userKey = join(folder, 'user_ed25519');
+  for (const file of [hostKey, userKey])
+    execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'toolwright-test', '-f', file]);
+  writeFileSync(join(folder, 'authorized_keys'), readFileSync(`${userKey}.pub`));
+  const port = await freePort();
+  const config = join(folder, 'sshd_config');
+  writeFileSync(
+    config,
+    [
+      'ListenAddress 127.0.0.1',
+      `Port ${port}`,
+      `HostKey ${hostKey}`,
+      `AuthorizedKeysFile ${join(folder, 'authorized_keys')}`,
+      'PasswordAuthentication no',
+      'KbdInteractiveAuthentication no',
+      'PermitRootLogin prohibit-password',
+      'StrictModes no',
+      `PidFile ${join(folder, 'sshd.pid')}`,
+      'UsePAM no',
+      'MaxSessions 64',
+      'MaxStartups 64:30:128',
+      // The client sends SHLVL=1 so that the login shell skips ~/.bashrc for `-c` commands (see the README).
+      'AcceptEnv SHLVL',
+      'LogLevel ERROR',
+      '',
+    ].join('\n'),
+  );
+  const hostPublic = readFileSync(`${hostKey}.pub`, 'utf8').trim().split(' ').slice(0, 2).join(' ');
+  const knownHostsFile = join(folder, 'known_hosts');
+  writeFileSync(knownHostsFile, `[127.0.0.1]:${port} ${hostPublic}\n`);
+  const fingerprint = execFileSync('ssh-keygen', ['-l', '-E', 'sha256', '-f', `${hostKey}.pub`], {
+    encoding: 'utf8',
+  }).split(' ')[1] as string;
+
+  const child: ChildProcess = spawn(SSHD, ['-D', '-e', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const remove = (): void => rmSync(folder, { recursive: true, force: true });
+
+  const deadline = performance.now() + 30_000;
+  while (!(await accepts(port))) {
+    if (exited || performance.now() > deadline) {
+      child.kill('SIGKILL');
+      remove();
+      throw new Error(`sshd did not start on 127.0.0.1:${port}: ${stderr.trim() || '(no output)'}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const pid = child.pid as number;
+  return {
+    host: '127.0.0.1',
+    port,
+    username: userInfo().username,
+    privateKey: readFileSync(userKey),
+    privateKeyFile: userKey,
+    knownHostsFile,
+    fingerprint,
+    pid,
+    folder,
+    connectionProcesses: () => childrenOf(pid),
+    stderr: () => stderr,
+    async stop() {
+      const connections = childrenOf(pid);
+      if (!exited) {
+        const gone = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await gone;
+      }
+      for (const connection of connections) {
+        try {
+          process.kill(connection, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+      remove();
+    },
+  };
+}
