@@ -52,7 +52,9 @@ function instantiate(model: InputClassModel, data: Record<string, unknown>): obj
   const instance = new model.inputClass() as Record<string, unknown>;
   for (const field of model.fields) {
     if (Object.hasOwn(data, field.name)) {
-      instance[field.property] = convert(field.binding, data[field.name]);
+      const value = data[field.name];
+      // A validated primitive is its own copy; only objects and arrays are converted.
+      instance[field.property] = typeof value === 'object' && value !== null ? convert(field.binding, value) : value;
     } else if (field.hasDefault) {
       instance[field.property] = copyData(field.defaultValue);
     }

@@ -137,6 +137,9 @@ function formatCount(count: number): string {
   return count.toLocaleString('en-US');
 }
 
+/** The metadata of a result made without any: one shared frozen empty object. */
+const NO_METADATA: ToolResultMetadata = Object.freeze({});
+
 function build(
   content: string,
   isError: boolean,
@@ -145,7 +148,7 @@ function build(
   fresh = false,
 ): ToolResult {
   // The caller's metadata is copied before it is frozen, unless it is a fresh copy already.
-  const facts = Object.freeze(fresh ? (metadata as ToolResultMetadata) : { ...metadata });
+  const facts = metadata === undefined ? NO_METADATA : Object.freeze(fresh ? metadata : { ...metadata });
   const result: ToolResult =
     structured === undefined
       ? { content, isError, metadata: facts }

@@ -36,25 +36,50 @@ export function measureDepth(value: JsonValue): number {
 function measureArguments(value: JsonValue): { depth: number; maxBytes: number } {
   let deepest = 0;
   let maxBytes = 0;
-  const pending: [JsonValue, number][] = [[value, 0]];
-  while (pending.length > 0) {
-    const [node, depth] = pending.pop() as [JsonValue, number];
-    if (typeof node === 'string') maxBytes += 2 + 6 * node.length;
-    else if (typeof node !== 'object' || node === null) maxBytes += 25;
-    else {
-      const level = depth + 1;
-      if (level > deepest) deepest = level;
-      maxBytes += 2;
-      if (Array.isArray(node)) {
-        for (const child of node) pending.push([child, level]);
-        maxBytes += node.length;
-      } else {
-        for (const key of Object.keys(node)) {
-          maxBytes += 4 + 6 * key.length;
-          pending.push([(node as Record<string, JsonValue>)[key] as JsonValue, level]);
+  // Two parallel stacks, of containers only: primitives are counted where they are found.
+  const nodes: JsonValue[] = [value];
+  const depths: number[] = [0];
+  while (nodes.length > 0) {
+    const node = nodes.pop() as JsonValue;
+    const depth = depths.pop() as number;
+    const bytes = primitiveBytes(node);
+    if (bytes >= 0) {
+      maxBytes += bytes;
+      continue;
+    }
+    const level = depth + 1;
+    if (level > deepest) deepest = level;
+    maxBytes += 2;
+    if (Array.isArray(node)) {
+      maxBytes += node.length;
+      for (const child of node) {
+        const childBytes = primitiveBytes(child);
+        if (childBytes >= 0) maxBytes += childBytes;
+        else {
+          nodes.push(child);
+          depths.push(level);
+        }
+      }
+    } else {
+      const record = node as Record<string, JsonValue>;
+      for (const key of Object.keys(record)) {
+        maxBytes += 4 + 6 * key.length;
+        const child = record[key] as JsonValue;
+        const childBytes = primitiveBytes(child);
+        if (childBytes >= 0) maxBytes += childBytes;
+        else {
+          nodes.push(child);
+          depths.push(level);
         }
       }
     }
   }
   return { depth: deepest, maxBytes };
+}
+
+/** The most bytes a primitive takes as JSON text (a string character at most 6, a number 25); -1 for a container. */
+function primitiveBytes(node: JsonValue): number {
+  if (typeof node === 'string') return 2 + 6 * node.length;
+  if (typeof node !== 'object' || node === null) return 25;
+  return -1;
 }
