@@ -1,4 +1,8 @@
 import { RE2JS } from 're2js';
+import { createByteSetPrefilter } from './grep-byte-set.js';
+import { LineAutomaton } from './grep-line-automaton.js';
+import { createBytePrefilter, type BytePrefilter } from './grep-prefilter.js';
+import { programOf } from './grep-program.js';
 
 /** The longest pattern Grep compiles, in characters. */
 export const MAX_PATTERN_LENGTH = 1_000;
@@ -11,6 +15,10 @@ export interface GrepPattern {
   readonly prefilter: RE2JS | undefined;
   /** For multiline mode: finds matches across the whole text. */
   readonly spanning: RE2JS | undefined;
+  /** Finds where in a file's raw bytes a match may be; a file with no such place is not decoded. */
+  readonly bytes: BytePrefilter | undefined;
+  /** Tests lines on a file's raw bytes, as `line` would test them decoded (not in multiline mode). */
+  readonly automaton: LineAutomaton | undefined;
 }
 
 /**
@@ -32,9 +40,10 @@ export function compileGrepPattern(
   const caseFlag = options.ignoreCase ? RE2JS.CASE_INSENSITIVE : 0;
   try {
     const source = RE2JS.translateRegExp(pattern);
+    const bytes = createBytePrefilter(source, options.ignoreCase);
     if (options.multiline) {
       const spanning = RE2JS.compile(source, caseFlag | RE2JS.MULTILINE | RE2JS.DOTALL);
-      return { ok: true, pattern: { line: undefined, prefilter: undefined, spanning } };
+      return { ok: true, pattern: { line: undefined, prefilter: undefined, spanning, bytes, automaton: undefined } };
     }
     const line = RE2JS.compile(source, caseFlag);
     // On the whole text, ^ and $ must mean line starts and ends (MULTILINE); \A, \z and a
@@ -42,7 +51,10 @@ export function compileGrepPattern(
     const prefilter = /\\[Az]|\(\?[a-zA-Z]*-[a-zA-Z]*m/.test(pattern)
       ? undefined
       : RE2JS.compile(source, caseFlag | RE2JS.MULTILINE);
-    return { ok: true, pattern: { line, prefilter, spanning: undefined } };
+    const program = programOf(line);
+    const automaton = program === undefined ? undefined : new LineAutomaton(program);
+    const lines = bytes ?? (automaton === undefined ? undefined : createByteSetPrefilter(automaton.requiredBytes()));
+    return { ok: true, pattern: { line, prefilter, spanning: undefined, bytes: lines, automaton } };
   } catch (error) {
     return { ok: false, reason: describeCompileError(pattern, error) };
   }

@@ -1,17 +1,20 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { looksBinary } from './binary-file.js';
 import type { GrepOutputMode } from './grep-input.js';
 import type { GrepPattern } from './grep-pattern.js';
+import { searchInParallel } from './grep-parallel.js';
+import { sharedGrepPool } from './grep-pool.js';
+import { GrepFileReader, WORKER_FILE_BYTES } from './grep-read-file.js';
 import { GrepWorker } from './grep-worker-client.js';
 import type { ContentFormat } from './render-grep.js';
-import { searchText } from './search-text.js';
-import { descriptorPath } from './descriptor-path.js';
+import { searchBytes } from './search-text.js';
 import { createYielder } from './yield-now.js';
 
-/** Grep skips files larger than this (as if they were binary), and says how many. */
-export const MAX_GREP_FILE_BYTES = 16 * 1_048_576;
+export { MAX_GREP_FILE_BYTES, WORKER_FILE_BYTES } from './grep-read-file.js';
+
 /** Content mode stops collecting after this many output lines when no head_limit is given. */
 export const MAX_CONTENT_LINES = 20_000;
+
+/** A search of at least this many files, in count or files_with_matches mode, spreads over the cores. */
+export const PARALLEL_MIN_FILES = 2_000;
 
 /** One file to search: where to open it (its real path) and how to show it. */
 export interface GrepFile {
@@ -42,20 +45,14 @@ export interface GrepPlan {
   readonly source: { readonly pattern: string; readonly ignoreCase: boolean; readonly multiline: boolean };
 }
 
-type Loaded =
-  { readonly kind: 'text'; readonly bytes: Uint8Array } | { readonly kind: 'binary' | 'large' | 'unreadable' };
-const decoder = new TextDecoder('utf-8', { fatal: false });
-
-/** Files larger than this are searched in Grep's worker thread, off the event loop. */
-export const WORKER_FILE_BYTES = 262_144;
-
 /**
  * Searches files in order (SPEC BT-3), with synchronous reads (six times faster than
  * `fs.promises` on many small files) in slices that yield to the event loop every 20 ms; files
  * over 256 KB are searched in a worker thread, so no single match holds the event loop (SPEC
- * PA-4), and an abort stops it. Binary files (a NUL byte in the first 8 KB) and files over 16 MB
- * are skipped and counted; invalid UTF-8 is read as U+FFFD; files that cannot be read are skipped,
- * as grep -s would.
+ * PA-4), and an abort stops it. A file whose bytes hold none of the pattern's required literals
+ * is counted as searched without being decoded (SPEC PF-3). Binary files (a NUL byte in the first
+ * 8 KB) and files over 16 MB are skipped and counted; invalid UTF-8 is read as U+FFFD; files that
+ * cannot be read are skipped, as grep -s would.
  */
 export async function searchFiles(files: readonly GrepFile[], plan: GrepPlan): Promise<GrepFindings> {
   const output: string[] = [];
@@ -64,23 +61,43 @@ export async function searchFiles(files: readonly GrepFile[], plan: GrepPlan): P
   let matchingLines = 0;
   let skippedBinary = 0;
   let skippedLarge = 0;
-  const pause = createYielder();
   const worker = new GrepWorker(plan.signal);
+  const pool =
+    files.length >= PARALLEL_MIN_FILES && plan.mode !== 'content' && plan.pattern.automaton !== undefined
+      ? sharedGrepPool()
+      : undefined;
+  if (pool !== undefined) {
+    try {
+      return await searchInParallel(files, plan, pool, worker);
+    } finally {
+      worker.close();
+    }
+  }
+  const pause = createYielder();
+  const reader = new GrepFileReader();
   try {
     for (const file of files) {
-      await pause();
+      // Awaited only when the slice is over: an await per file would cost more than most searches.
+      const paused = pause();
+      if (paused !== undefined) await paused;
       plan.signal.throwIfAborted();
       if (output.length >= plan.enough) break;
-      const loaded = load(file.open);
+      const loaded = reader.read(file.open);
       if (loaded.kind === 'binary') skippedBinary++;
       if (loaded.kind === 'large') skippedLarge++;
       if (loaded.kind !== 'text') continue;
       filesSearched++;
       const search = { mode: plan.mode, format: plan.format, show: file.show, room: plan.enough - output.length };
-      const found =
+      // searchBytes reads a shared buffer before its first await: the next read reuses the buffer.
+      // A large file the prefilter rules out does not go to the worker at all.
+      const prefilter = plan.pattern.bytes;
+      if (!loaded.shared && prefilter?.covers(loaded.bytes) === true && prefilter.find(loaded.bytes, 0) === -1)
+        continue;
+      const searched =
         loaded.bytes.length > WORKER_FILE_BYTES
-          ? await worker.search({ bytes: loaded.bytes, ...plan.source, search })
-          : await searchText(decoder.decode(loaded.bytes), plan.pattern, search, pause);
+          ? worker.search({ bytes: loaded.bytes, ...plan.source, search })
+          : searchBytes(loaded.bytes, plan.pattern, search, pause);
+      const found = searched instanceof Promise ? await searched : searched;
       if (found.matched === 0) continue;
       filesMatched++;
       matchingLines += found.matched;
@@ -96,29 +113,4 @@ export async function searchFiles(files: readonly GrepFile[], plan: GrepPlan): P
     worker.close();
   }
   return { output, filesSearched, filesMatched, matchingLines, skippedBinary, skippedLarge };
-}
-
-function load(path: string): Loaded {
-  let descriptor: number | undefined;
-  try {
-    // O_NONBLOCK: a FIFO swapped in after the walk must not block the process on open; O_NOFOLLOW
-    // and the descriptor's own path: a file or folder swapped for a link since the walk is skipped (SPEC PA-2).
-    descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-    const stats = fstatSync(descriptor);
-    if (!stats.isFile() || descriptorPath(descriptor, path) !== path) return { kind: 'unreadable' };
-    if (stats.size > MAX_GREP_FILE_BYTES) return { kind: 'large' };
-    // Its own memory (never a pooled slice), so it can move to the worker without a copy.
-    const bytes = new Uint8Array(stats.size);
-    let filled = 0;
-    for (let read = -1; read !== 0 && filled < bytes.length; filled += read) {
-      read = readSync(descriptor, bytes, filled, bytes.length - filled, filled);
-    }
-    const content = filled === bytes.length ? bytes : bytes.slice(0, filled);
-    if (looksBinary(content)) return { kind: 'binary' };
-    return { kind: 'text', bytes: content };
-  } catch {
-    return { kind: 'unreadable' };
-  } finally {
-    if (descriptor !== undefined) closeSync(descriptor);
-  }
 }

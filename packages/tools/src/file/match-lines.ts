@@ -26,10 +26,9 @@ export interface MatchLimits {
  */
 export async function matchLines(text: string, pattern: GrepPattern, limits: MatchLimits): Promise<LineMatches> {
   const max = limits.firstOnly ? 1 : limits.maxMatches;
-  const normalised = text.includes('\r\n') ? text.replaceAll('\r\n', '\n') : text;
+  const normalised = normaliseLineBreaks(text);
   if (pattern.prefilter !== undefined && !pattern.prefilter.test(normalised)) return { lines: [], matched: [] };
-  const lines = normalised.split('\n');
-  if (normalised.endsWith('\n') || normalised === '') lines.pop();
+  const lines = splitNormalised(normalised);
   const matched: number[] = [];
   if (pattern.spanning !== undefined) {
     const starts = lineStarts(normalised);
@@ -53,6 +52,21 @@ export async function matchLines(text: string, pattern: GrepPattern, limits: Mat
     matched.push(index);
   }
   return { lines, matched };
+}
+
+/** The lines of a text as Grep numbers them: split at `\n`, the `\r` of `\r\n` left out, no empty line after a final break. */
+export function splitLines(text: string): string[] {
+  return splitNormalised(normaliseLineBreaks(text));
+}
+
+function normaliseLineBreaks(text: string): string {
+  return text.includes('\r\n') ? text.replaceAll('\r\n', '\n') : text;
+}
+
+function splitNormalised(normalised: string): string[] {
+  const lines = normalised.split('\n');
+  if (normalised.endsWith('\n') || normalised === '') lines.pop();
+  return lines;
 }
 
 function lineStarts(text: string): number[] {

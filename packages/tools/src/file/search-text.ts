@@ -1,6 +1,8 @@
+import { Buffer } from 'node:buffer';
 import type { GrepOutputMode } from './grep-input.js';
+import { scanLines } from './grep-line-scan.js';
 import type { GrepPattern } from './grep-pattern.js';
-import { matchLines } from './match-lines.js';
+import { matchLines, splitLines } from './match-lines.js';
 import { contentLines, type ContentFormat } from './render-grep.js';
 
 /** What to find in one file's text. */
@@ -17,6 +19,36 @@ export interface TextSearch {
 export interface TextFindings {
   readonly matched: number;
   readonly lines: readonly string[];
+}
+
+const NOTHING: TextFindings = Object.freeze({ matched: 0, lines: Object.freeze([]) });
+const decoder = new TextDecoder('utf-8', { fatal: false });
+
+/**
+ * Searches one file's raw bytes (SPEC BT-3, PF-3): the pattern's line automaton tests the lines
+ * on the bytes (with a prefilter, only the lines that hold what every match needs), and only a
+ * file with matching lines shown in content mode is decoded. Multiline patterns, and patterns no
+ * automaton can run, go to {@link searchText}. Runs on the main thread or in Grep's worker,
+ * alike; reads `bytes` only before its first await.
+ */
+export function searchBytes(
+  bytes: Uint8Array,
+  pattern: GrepPattern,
+  search: TextSearch,
+  pause?: () => Promise<void> | undefined,
+): Promise<TextFindings> | TextFindings {
+  const view = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  if (pattern.automaton === undefined) {
+    if (pattern.bytes?.covers(view) === true && pattern.bytes.find(view, 0) === -1) return NOTHING;
+    return searchText(decoder.decode(view), pattern, search, pause);
+  }
+  const max =
+    search.mode === 'files_with_matches' ? 1 : search.mode === 'content' ? search.room : Number.POSITIVE_INFINITY;
+  const matched = scanLines(view, pattern.automaton, max, pattern.bytes);
+  if (matched.length === 0) return NOTHING;
+  if (search.mode !== 'content') return { matched: matched.length, lines: [] };
+  const lines = splitLines(decoder.decode(view));
+  return { matched: matched.length, lines: contentLines(search.show, { lines, matched }, search.format, search.room) };
 }
 
 /**
