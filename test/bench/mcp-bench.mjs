@@ -22,6 +22,8 @@ import { createMcpServer } from '../../packages/mcp/dist/index.js';
 import { Client } from '../../packages/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js';
 import { InMemoryTransport } from '../../packages/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/inMemory.js';
 import { McpServer } from '../../packages/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/server/mcp.js';
+import { Server } from '../../packages/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/server/index.js';
+import { CallToolRequestSchema } from '../../packages/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/types.js';
 
 const WARMUP_CALLS = 2_000;
 const SAMPLES = 30;
@@ -75,18 +77,31 @@ function ourServer() {
   return createMcpServer(gate, { name: 'toolwright-bench' });
 }
 
-function nativeServer() {
+function nativeServer(strict = false) {
   const server = new McpServer({ name: 'native-bench', version: '1.0.0' });
+  const shape = { text: z.string(), times: z.number().int().optional() };
   server.registerTool(
     'echo',
     {
       description: 'Says the text back',
-      inputSchema: z.strictObject({ text: z.string(), times: z.number().int().optional() }),
+      inputSchema: strict ? z.strictObject(shape) : z.object(shape),
     },
     async ({ text, times }) => ({
       content: [{ type: 'text', text: Array.from({ length: times ?? 1 }, () => text).join(' ') }],
     }),
   );
+  return server;
+}
+
+/** The floor: the SDK's bare Server whose tools/call handler echoes without any check. */
+function bareServer() {
+  const server = new Server({ name: 'bare-bench', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const { text, times } = request.params.arguments ?? {};
+    if (typeof text !== 'string')
+      return { content: [{ type: 'text', text: "Unknown parameter 'txet'" }], isError: true };
+    return { content: [{ type: 'text', text: Array.from({ length: times ?? 1 }, () => text).join(' ') }] };
+  });
   return server;
 }
 
@@ -113,12 +128,16 @@ async function checkCalls(label, client, invalidLine) {
 export async function benchToolsCall() {
   const ours = await connect(ourServer());
   const native = await connect(nativeServer());
+  const strict = await connect(nativeServer(true));
+  const bare = await connect(bareServer());
   const oursRefusal = await checkCalls('our server', ours, /^Unknown parameter 'txet'\. Did you mean 'text'\?/);
   const nativeRefusal = await checkCalls('native server', native, /Input validation error/);
-  const clients = { ours, native };
+  await checkCalls('native strict server', strict, /Input validation error/);
+  await checkCalls('bare server', bare, /^Unknown parameter 'txet'/);
+  const clients = { ours, native, strict, bare };
   const call = (client) => client.callTool({ name: 'echo', arguments: { text: 'hello', times: 2 } });
   for (const client of Object.values(clients)) for (let index = 0; index < WARMUP_CALLS; index++) await call(client);
-  const samples = { ours: [], native: [] };
+  const samples = { ours: [], native: [], strict: [], bare: [] };
   const began = performance.now();
   for (let sample = 0; sample < SAMPLES; sample++) {
     // Interleaved, so drift (GC, JIT, thermal) spreads over both.
@@ -129,8 +148,16 @@ export async function benchToolsCall() {
     }
   }
   const elapsedS = (performance.now() - began) / 1000;
-  await Promise.all([ours.close(), native.close()]);
-  return { ours: median(samples.ours), native: median(samples.native), elapsedS, oursRefusal, nativeRefusal };
+  await Promise.all(Object.values(clients).map((client) => client.close()));
+  return {
+    ours: median(samples.ours),
+    native: median(samples.native),
+    strict: median(samples.strict),
+    bare: median(samples.bare),
+    elapsedS,
+    oursRefusal,
+    nativeRefusal,
+  };
 }
 
 /** Part 2: the ReDoS patterns, linear engine on 100 KB vs V8 on a short input; returns ms per pattern. */
@@ -176,11 +203,15 @@ export async function runMcpBench() {
   );
   console.log(
     "Tool: echo { text: string, times?: integer }, called with { text: 'hello', times: 2 }. Ours: GenericTool in a ToolGate " +
-      "with permissions { allow: ['echo'] } and ENFORCE validation. Native: z.strictObject, the SDK's own validation.",
+      "with permissions { allow: ['echo'] } and ENFORCE validation. Native: registerTool with a default z.object " +
+      "(unknown keys stripped) and with z.strictObject, the SDK's own validation. Floor: the SDK's bare Server, a handler with no checks.",
   );
-  console.log(`  our server       ${calls.ours.toFixed(1).padStart(7)} µs/call`);
-  console.log(`  native (zod)     ${calls.native.toFixed(1).padStart(7)} µs/call`);
-  console.log(`  ours / native    ${(calls.ours / calls.native).toFixed(2).padStart(7)}x`);
+  console.log(`  our server               ${calls.ours.toFixed(1).padStart(7)} µs/call`);
+  console.log(`  native (z.object)        ${calls.native.toFixed(1).padStart(7)} µs/call`);
+  console.log(`  native (z.strictObject)  ${calls.strict.toFixed(1).padStart(7)} µs/call`);
+  console.log(`  bare Server (floor)      ${calls.bare.toFixed(1).padStart(7)} µs/call`);
+  console.log(`  ours / native z.object   ${(calls.ours / calls.native).toFixed(2).padStart(7)}x`);
+  console.log(`  ours / native strict     ${(calls.ours / calls.strict).toFixed(2).padStart(7)}x`);
   console.log(`  a typo, ours:    ${calls.oursRefusal}`);
   console.log(`  a typo, native:  ${calls.nativeRefusal.replaceAll('\n', ' | ')}`);
   console.log(`  (${calls.elapsedS.toFixed(1)} s measured)`);

@@ -7,7 +7,8 @@ import {
   ListToolsRequestSchema,
   type JSONRPCRequest,
 } from '@modelcontextprotocol/sdk/types.js';
-import { createCallNotifications } from './call-notifications.js';
+import { CallChannel } from './call-channel.js';
+import { readToolsCall, type ToolsCall } from './read-tools-call.js';
 import { toCallToolResult } from './to-call-tool-result.js';
 import { toMcpTool } from './to-mcp-tool.js';
 
@@ -56,25 +57,33 @@ export function createMcpServer(gate: ToolGate, options: McpServerOptions = {}):
   server.fallbackRequestHandler = async (request, extra) => {
     // What the SDK answers for a method without a handler, word for word.
     if (request.method !== 'tools/call') throw protocolError(ErrorCode.MethodNotFound, 'Method not found');
-    const checked = CallToolRequestSchema.safeParse(request);
-    if (!checked.success) {
-      const problems = checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-      throw protocolError(ErrorCode.InvalidParams, `Invalid tools/call request: ${problems.join('; ')}`);
-    }
-    const { name, _meta: meta } = checked.data.params;
+    const { name, progressToken } = readToolsCall(request) ?? checkedToolsCall(request);
     const toolUse = createToolUse(String(extra.requestId), name, rawArguments(request) ?? {});
-    const notifications = createCallNotifications(server, extra, name, meta?.progressToken);
+    const channel = new CallChannel(server, extra, name, progressToken);
+    const onProgress = channel.onProgress;
     const result = await gate.execute(toolUse, {
       signal: extra.signal,
-      logger: notifications.logger,
-      ...(notifications.onProgress === undefined ? {} : { onProgress: notifications.onProgress }),
+      logger: channel,
+      ...(onProgress === undefined ? {} : { onProgress }),
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     });
     // Progress and logs of the call go out before its result: a client drops progress for a finished request.
-    await notifications.sent();
+    const sent = CallChannel.sent(channel);
+    if (sent !== undefined) await sent;
     return toCallToolResult(result, gate.registry.resolve(name));
   };
   return server;
+}
+
+/** A `tools/call` request checked with the SDK's own schema; throws its invalid-params error. */
+function checkedToolsCall(request: JSONRPCRequest): ToolsCall {
+  const checked = CallToolRequestSchema.safeParse(request);
+  if (!checked.success) {
+    const problems = checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw protocolError(ErrorCode.InvalidParams, `Invalid tools/call request: ${problems.join('; ')}`);
+  }
+  const { name, _meta: meta } = checked.data.params;
+  return meta?.progressToken === undefined ? { name } : { name, progressToken: meta.progressToken };
 }
 
 /** An error the SDK answers with as a JSON-RPC error: this code, this message (without `McpError`'s prefix). */
