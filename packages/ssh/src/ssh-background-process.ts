@@ -1,0 +1,66 @@
+import {
+  OutputRing,
+  type BackgroundProcess,
+  type BackgroundRead,
+  type BackgroundStatus,
+  type Containment,
+} from '@toolwright/shell';
+import type { ClientChannel } from 'ssh2';
+import { watchChannel } from './watch-channel.js';
+
+/**
+ * A background command on a remote host: its output (stdout and stderr merged) in a bounded ring
+ * here, its tree held by the remote supervisor. `kill()` ends the session's input; the supervisor
+ * kills the tree and the channel closes once nothing of it runs. A lost connection ends it too
+ * (the supervisor kills the tree when its input ends): it then reads as killed by `SIGHUP`.
+ */
+export class SshBackgroundProcess implements BackgroundProcess {
+  #status: BackgroundStatus = 'running';
+  #exitCode: number | null = null;
+  #signal: string | null = null;
+  readonly #ring: OutputRing;
+  readonly #ended: Promise<void>;
+  readonly #stop: () => void;
+
+  constructor(
+    readonly command: string,
+    channel: ClientChannel,
+    readonly containment: Containment,
+    maxBufferBytes: number,
+    closeAfterMs: number,
+    onEnd: () => void,
+  ) {
+    this.#ring = new OutputRing(maxBufferBytes);
+    channel.on('data', (chunk: Buffer) => this.#ring.push(chunk));
+    channel.stderr.on('data', (chunk: Buffer) => this.#ring.push(chunk));
+    const watch = watchChannel(channel, closeAfterMs);
+    this.#stop = () => watch.stop();
+    this.#ended = watch.ended.then((end) => {
+      if (end.lost) {
+        this.#status = 'killed';
+        this.#signal = this.#signal ?? 'SIGHUP';
+      } else {
+        if (this.#status === 'running') this.#status = 'exited';
+        this.#exitCode = end.exitCode;
+        this.#signal = end.signal;
+      }
+      onEnd();
+    });
+  }
+
+  get status(): BackgroundStatus {
+    return this.#status;
+  }
+
+  read(): BackgroundRead {
+    const { text, droppedBytes } = this.#ring.read(this.#status !== 'running');
+    return { output: text, droppedBytes, status: this.#status, exitCode: this.#exitCode, signal: this.#signal };
+  }
+
+  kill(): Promise<void> {
+    if (this.#status !== 'running') return this.#ended;
+    this.#status = 'killed';
+    this.#stop();
+    return this.#ended;
+  }
+}

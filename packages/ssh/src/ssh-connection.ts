@@ -1,0 +1,126 @@
+// One SSH connection to one host, made on first use and made again after it drops.
+import { Client, type ClientChannel, type ConnectConfig } from 'ssh2';
+import { expectedKeys, fingerprintOf, hostKeyRefusal } from './host-key.js';
+import { SshConnectionError, type SshConnectionFailure } from './ssh-connection-error.js';
+import type { SshShellOptions } from './ssh-shell-options.js';
+
+/**
+ * Every exec request sets SHLVL=1: bash started by sshd for `-c` reads ~/.bashrc only at shell
+ * level 1, so a host whose sshd accepts the variable (`AcceptEnv SHLVL`) skips it; others read it
+ * once, in the login shell, before the supervisor's `exec bash --noprofile --norc`.
+ */
+const EXEC_ENV = { SHLVL: '1' };
+
+function failureOf(error: Error & { code?: string; level?: string }): SshConnectionFailure {
+  if (error.level === 'client-authentication') return 'authentication';
+  if (error.code === 'ECONNREFUSED') return 'refused';
+  return 'connection';
+}
+
+/** A connection that is (re)made on demand; `exec` opens one session channel on it. */
+export class SshConnection {
+  #client: Promise<Client> | undefined;
+
+  constructor(private readonly options: SshShellOptions) {}
+
+  /** `host:port`, for messages. */
+  get address(): string {
+    return `${this.options.host}:${this.options.port ?? 22}`;
+  }
+
+  /** The ready client: the current connection, or a new one. */
+  client(): Promise<Client> {
+    this.#client ??= this.#connect().catch((error: unknown) => {
+      this.#client = undefined;
+      throw error;
+    });
+    return this.#client;
+  }
+
+  /** Runs `command` as the exec request of a new session channel. */
+  async exec(command: string): Promise<ClientChannel> {
+    const client = await this.client();
+    return new Promise((resolve, reject) => {
+      try {
+        client.exec(command, { env: EXEC_ENV }, (error, channel) => {
+          if (error)
+            reject(
+              new SshConnectionError(`Could not open a session on ${this.address}: ${error.message}`, 'connection', {
+                cause: error,
+              }),
+            );
+          else resolve(channel);
+        });
+      } catch (error) {
+        this.#client = undefined;
+        reject(
+          new SshConnectionError(
+            `The connection to ${this.address} is gone: ${(error as Error).message}`,
+            'connection',
+            { cause: error },
+          ),
+        );
+      }
+    });
+  }
+
+  /** Closes the connection (a later call connects again). */
+  end(): void {
+    const client = this.#client;
+    this.#client = undefined;
+    void client?.then((ready) => ready.end()).catch(() => undefined);
+  }
+
+  #connect(): Promise<Client> {
+    const { host, port = 22, hostKey } = this.options;
+    let offered: string | undefined;
+    let refused = false;
+    const config: ConnectConfig = {
+      host,
+      port,
+      username: this.options.username,
+      readyTimeout: this.options.connectTimeoutMs ?? 20_000,
+      keepaliveInterval: this.options.keepaliveIntervalMs ?? 5_000,
+      keepaliveCountMax: 3,
+      hostVerifier: (key: Buffer) => {
+        offered = fingerprintOf(key);
+        const { fingerprints } = expectedKeys(hostKey, host, port);
+        refused = !fingerprints.includes(offered);
+        return !refused;
+      },
+      ...(this.options.privateKey === undefined ? {} : { privateKey: this.options.privateKey }),
+      ...(this.options.passphrase === undefined ? {} : { passphrase: this.options.passphrase }),
+      ...(this.options.agent === undefined ? {} : { agent: this.options.agent }),
+    };
+    return new Promise((resolve, reject) => {
+      const client = new Client();
+      let ready = false;
+      client.on('ready', () => {
+        ready = true;
+        resolve(client);
+      });
+      client.on('error', (error: Error & { code?: string; level?: string }) => {
+        if (ready) return; // 'close' follows; the next call connects again.
+        if (refused && offered !== undefined) {
+          reject(new SshConnectionError(hostKeyRefusal(host, port, hostKey, offered), 'host-key', { cause: error }));
+        } else {
+          reject(
+            new SshConnectionError(
+              `Could not connect to ${this.address} as ${this.options.username}: ${error.message}`,
+              failureOf(error),
+              { cause: error },
+            ),
+          );
+        }
+      });
+      client.on('close', () => {
+        if (!ready)
+          reject(new SshConnectionError(`The connection to ${this.address} closed before it was ready.`, 'connection'));
+        void this.#client?.then((current) => {
+          if (current === client) this.#client = undefined;
+        });
+      });
+      client.connect(config);
+    });
+  }
+}

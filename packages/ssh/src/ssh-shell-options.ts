@@ -1,0 +1,36 @@
+import type { HostKeyPolicy } from './host-key.js';
+import type { RemoteContainment } from './remote-containment.js';
+
+/** How an {@link SshShell} reaches its host and runs commands there. */
+export interface SshShellOptions {
+  /** The host name or address. */
+  readonly host: string;
+  /** The SSH port. Default 22. */
+  readonly port?: number;
+  /** The login user. */
+  readonly username: string;
+  /** The user's private key (OpenSSH or PEM text, or its bytes). Give this or `agent`. */
+  readonly privateKey?: string | Buffer;
+  /** The private key's passphrase, when it has one. */
+  readonly passphrase?: string;
+  /** The path of an SSH agent's socket (for example `process.env.SSH_AUTH_SOCK`). Give this or `privateKey`. */
+  readonly agent?: string;
+  /** How the host's key is verified: a known_hosts file or a pinned `SHA256:…` fingerprint. Required. */
+  readonly hostKey: HostKeyPolicy;
+  /** Between SIGTERM and SIGKILL when a remote tree is terminated. Default 500 ms. */
+  readonly killGraceMs?: number;
+  /**
+   * How each command's processes are held together on the host. `auto`, the default, takes a PID
+   * namespace when the host lets the login user make one, else the session; probed once per shell.
+   */
+  readonly containment?: 'auto' | RemoteContainment;
+  /** How long a connection may take to be ready. Default 20,000 ms. */
+  readonly connectTimeoutMs?: number;
+  /** How often an idle connection is checked; three missed answers drop it. Default 5,000 ms. */
+  readonly keepaliveIntervalMs?: number;
+  /**
+   * How much longer than a command's timeout the host's own deadline is: the timeout is measured
+   * here, and the host kills the tree by itself too should this machine go silent. Default 2,000 ms.
+   */
+  readonly remoteDeadlineMarginMs?: number;
+}

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import {
+  PROMPT_PROOF_ENV,
+  ShellStartError,
+  type BackgroundOptions,
+  type BackgroundProcess,
+  type ExecutionOptions,
+  type ShellCommandResult,
+  type VirtualShell,
+} from '@toolwright/shell';
+import type { ClientChannel } from 'ssh2';
+import { checkOptions } from './check-options.js';
+import { CONTAINMENT_PROBE, type RemoteContainment } from './remote-containment.js';
+import { supervisorExec } from './remote-supervisor.js';
+import { runRemoteCommand } from './run-remote-command.js';
+import { SshBackgroundProcess } from './ssh-background-process.js';
+import { SshConnection } from './ssh-connection.js';
+import type { SshShellOptions } from './ssh-shell-options.js';
+import { readChannel } from './read-channel.js';
+
+const NOT_RUN_ABORTED: ShellCommandResult = Object.freeze({
+  exitCode: null,
+  signal: null,
+  stdout: '',
+  stderr: '',
+  stdoutBytes: 0,
+  stderrBytes: 0,
+  truncated: false,
+  durationMs: 0,
+  timedOut: false,
+  aborted: true,
+});
+
+/**
+ * Runs commands on one remote host over SSH (on `ssh2`; the host key is always verified). Each
+ * command gets a session channel of its own on one shared connection, and a small remote
+ * supervisor (bash and coreutils) that holds its processes in a PID namespace where the host
+ * allows, else in its session, and kills the whole tree on timeout, abort, a dropped connection
+ * or the command's own end. Output is captured here, bounded per stream; exit codes and signals
+ * are values. A dropped connection is made again by the next command.
+ */
+export class SshShell implements VirtualShell {
+  readonly #options: SshShellOptions;
+  readonly #connection: SshConnection;
+  readonly #killGraceMs: number;
+  readonly #running = new Set<() => void>();
+  readonly #background = new Set<SshBackgroundProcess>();
+  #containment: Promise<RemoteContainment> | undefined;
+
+  constructor(options: SshShellOptions) {
+    if (options.privateKey === undefined && options.agent === undefined)
+      throw new RangeError('SshShell needs a privateKey or an agent to log in with');
+    if (typeof options.hostKey !== 'object' || options.hostKey === null)
+      throw new RangeError('SshShell needs a hostKey: { knownHostsFile } or { fingerprint: "SHA256:…" }');
+    this.#options = options;
+    this.#connection = new SshConnection(options);
+    this.#killGraceMs = options.killGraceMs ?? 500;
+  }
+
+  /** `host:port`. */
+  get address(): string {
+    return this.#connection.address;
+  }
+
+  /** How commands' processes are held together on the host: probed on the first command (connects if needed). */
+  containment(): Promise<RemoteContainment> {
+    const wanted = this.#options.containment ?? 'auto';
+    if (wanted !== 'auto') return Promise.resolve(wanted);
+    this.#containment ??= this.#connection
+      .exec(CONTAINMENT_PROBE)
+      .then((channel) => readChannel(channel))
+      .then(({ stdout }) => (stdout.trim() === 'pid-namespace' ? 'pid-namespace' : 'session'));
+    this.#containment.catch(() => (this.#containment = undefined));
+    return this.#containment;
+  }
+
+  /** Connects (if not connected) and checks the host; rejects with an {@link SshConnectionError} when it cannot. */
+  async check(): Promise<void> {
+    await this.containment();
+    const channel = await this.#connection.exec("exec bash --noprofile --norc -c 'exit 0'");
+    await readChannel(channel);
+  }
+
+  async execute(command: string, options: ExecutionOptions): Promise<ShellCommandResult> {
+    checkOptions(options);
+    if (options.signal?.aborted === true) return NOT_RUN_ABORTED;
+    const started = performance.now();
+    const containment = await this.containment();
+    const nonce = randomUUID();
+    const elapsed = performance.now() - started;
+    const channel = await this.#open(
+      command,
+      nonce,
+      options.cwd,
+      options.env,
+      containment,
+      options.timeoutMs - elapsed + (this.#options.remoteDeadlineMarginMs ?? 2_000),
+    );
+    const run = runRemoteCommand(channel, {
+      options,
+      started,
+      nonce,
+      containment,
+      address: this.address,
+      closeAfterMs: this.#closeAfterMs(),
+    });
+    const stop = (): void => {
+      channel.end();
+    };
+    this.#running.add(stop);
+    return run.finally(() => this.#running.delete(stop));
+  }
+
+  async startBackground(command: string, options: BackgroundOptions): Promise<BackgroundProcess> {
+    if (!Number.isSafeInteger(options.maxBufferBytes) || options.maxBufferBytes <= 0) {
+      throw new RangeError(
+        `maxBufferBytes must be given explicitly as a positive integer, not ${String(options.maxBufferBytes)}`,
+      );
+    }
+    const containment = await this.containment();
+    if (options.cwd !== undefined) await this.#checkDirectory(options.cwd);
+    const channel = await this.#open(command, randomUUID(), options.cwd, options.env, containment, 0);
+    const background: SshBackgroundProcess = new SshBackgroundProcess(
+      command,
+      channel,
+      containment,
+      options.maxBufferBytes,
+      this.#closeAfterMs(),
+      () => this.#background.delete(background),
+    );
+    this.#background.add(background);
+    return background;
+  }
+
+  /** Kills every command of this shell still running on the host, waits until they are gone, and closes the connection. */
+  async dispose(): Promise<void> {
+    for (const stop of this.#running) stop();
+    await Promise.all([...this.#background].map((background) => background.kill()));
+    const deadline = performance.now() + this.#closeAfterMs();
+    while (this.#running.size > 0 && performance.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    this.#connection.end();
+  }
+
+  #closeAfterMs(): number {
+    return this.#killGraceMs + 15_000;
+  }
+
+  async #checkDirectory(cwd: string): Promise<void> {
+    const quoted = `'${cwd.replaceAll("'", "'\\''")}'`;
+    const channel = await this.#connection.exec(`exec bash --noprofile --norc -c 'test -d "$1"' toolwright ${quoted}`);
+    const { exitCode } = await readChannel(channel);
+    if (exitCode !== 0) throw new ShellStartError(`The working directory does not exist or is not a directory: ${cwd}`);
+  }
+
+  #open(
+    command: string,
+    nonce: string,
+    cwd: string | undefined,
+    env: ExecutionOptions['env'],
+    containment: RemoteContainment,
+    deadlineMs: number,
+  ): Promise<ClientChannel> {
+    return this.#connection.exec(
+      supervisorExec({
+        command,
+        nonce,
+        cwd,
+        env: { ...PROMPT_PROOF_ENV, ...env },
+        deadlineMs: deadlineMs === 0 ? 0 : Math.max(1, deadlineMs),
+        killGraceMs: this.#killGraceMs,
+        containment,
+      }),
+    );
+  }
+}

@@ -1,0 +1,49 @@
+import { SshShell } from '@toolwright/ssh';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newToken, survivors } from '../shell/survivors.js';
+import { startSshd, type SshdFixture } from './sshd-fixture.js';
+
+let sshd: SshdFixture;
+let shell: SshShell;
+beforeAll(async () => {
+  sshd = await startSshd();
+  shell = new SshShell({
+    host: sshd.host,
+    port: sshd.port,
+    username: sshd.username,
+    privateKey: sshd.privateKey,
+    hostKey: { knownHostsFile: sshd.knownHostsFile },
+  });
+});
+afterAll(async () => {
+  await shell?.dispose();
+  await sshd?.stop();
+});
+
+const options = { timeoutMs: 30_000, maxCaptureBytes: 1_000_000 };
+
+describe('SshShell', () => {
+  it('RS-2: runs a command with bash and returns its output and exit code as values', async () => {
+    const result = await shell.execute('echo out; echo err >&2; exit 3', options);
+    expect(result).toMatchObject({
+      exitCode: 3,
+      signal: null,
+      stdout: 'out\n',
+      stderr: 'err\n',
+      timedOut: false,
+      aborted: false,
+    });
+  });
+
+  it('RS-2: a timeout kills the whole remote tree', async () => {
+    const token = newToken();
+    const started = performance.now();
+    const result = await shell.execute(`sleep 1000.${token} & setsid sleep 1000.${token} & sleep 1000.${token}`, {
+      ...options,
+      timeoutMs: 1_000,
+    });
+    expect(result.timedOut).toBe(true);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(await survivors(token)).toEqual([]);
+  });
+});
