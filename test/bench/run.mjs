@@ -13,7 +13,10 @@ import {
   ToolInput,
 } from '../../packages/core/dist/index.js';
 import { z } from 'zod';
+import { runGateAllocationBench } from './gate-allocation.mjs';
+import { runGatePeersBench } from './gate-peers.mjs';
 import { checkGateRoundTrip, createGrepGate } from './gate-round-trip.mjs';
+import { runGateScaleBench } from './gate-scale.mjs';
 import { GrepInput } from './grep-input.mjs';
 import { grepZodSchema, validityShape } from './grep-zod.mjs';
 import { runGrepBench } from './grep-bench.mjs';
@@ -237,6 +240,10 @@ console.log(
     `valid calls return ${JSON.stringify(gateResults.ok.content)}.`,
 );
 console.log(`(${elapsed.toFixed(1)} s measured; checksum ${sink})`);
+console.log('');
+await runGatePeersBench();
+await runGateScaleBench();
+runGateAllocationBench();
 
 await runShellBench();
 await runMcpBench();
