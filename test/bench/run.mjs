@@ -22,6 +22,10 @@ import { grepZodSchema, validityShape } from './grep-zod.mjs';
 import { runGrepBench } from './grep-bench.mjs';
 import { runMcpBench } from './mcp-bench.mjs';
 import { runShellBench } from './shell-bench.mjs';
+import { createBenchReport } from './bench-report.mjs';
+
+// `pnpm bench [--json <file>] [--only shell,mcp,grep]`: see bench-report.mjs.
+const report = createBenchReport();
 
 const WARMUP_CALLS = 20_000;
 const SAMPLES = 30;
@@ -245,6 +249,17 @@ await runGatePeersBench();
 await runGateScaleBench();
 runGateAllocationBench();
 
-await runShellBench();
-await runMcpBench();
-await runGrepBench();
+report.record('gate', {
+  data: { medianNs: ns, samples: SAMPLES, callsPerSample: CALLS_PER_SAMPLE },
+  tables: [
+    {
+      title: 'Gate round trip, bindInput, raw ajv and zod on a 13-field input',
+      columns: table[0],
+      rows: table.slice(1),
+    },
+  ],
+});
+await report.run('shell', runShellBench);
+await report.run('mcp', runMcpBench);
+await report.run('grep', runGrepBench);
+report.write();
