@@ -23,9 +23,14 @@ export interface SnippetRun {
   readonly stderr: string;
 }
 
-/** Makes a run folder under `test/docs`. */
+/**
+ * Makes a run folder in `node_modules/.cache`: inside the repository, so packages resolve from the
+ * root `node_modules`, and out of sight of the lint and format checks that may run meanwhile.
+ */
 export function createRunFolder(): RunFolder {
-  const root = mkdtempSync(join(repoPath('test/docs'), '.run-'));
+  const cache = repoPath('node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  const root = mkdtempSync(join(cache, 'doc-snippets-'));
   return {
     root,
     write(module) {
@@ -39,7 +44,6 @@ export function createRunFolder(): RunFolder {
       const options = { ...repositoryOptions(module.standardDecorators), module: ts.ModuleKind.ES2022, noEmit: false };
       const output = ts.transpileModule(module.text, { compilerOptions: options, fileName: basename(module.path) });
       const path = join(root, basename(module.path).replace(/\.ts$/, '.mjs'));
-      mkdirSync(root, { recursive: true });
       writeFileSync(path, output.outputText);
       return path;
     },
