@@ -4,10 +4,16 @@ import { isPlainObject } from '../input/json.js';
 import { MAX_NORMALIZE_DEPTH, normalizeJsonObject } from '../input/normalize-json.js';
 import { ToolInput } from '../input/tool-input.js';
 import { buildInputSchema } from '../schema/build-input-schema.js';
-import { resolveInputClass, type FieldBinding, type InputClassModel } from '../schema/input-class-model.js';
+import {
+  resolveInputClass,
+  type FieldBinding,
+  type FieldModel,
+  type InputClassModel,
+} from '../schema/input-class-model.js';
 import { copyData } from '../schema/map-schema.js';
 import type { Violation } from '../validation/violation.js';
 import { depthViolation, inputViolation, typeViolation } from '../validation/violation-messages.js';
+import { fieldAssigner } from './assign-fields.js';
 import { isKnownToConform, shapeValidatorFor } from './conforming-inputs.js';
 
 /** What binding a call's input produced: an instance of the input class, or every violation. */
@@ -50,16 +56,18 @@ export function prepareBinder(inputClass: InputClass): void {
 
 function instantiate(model: InputClassModel, data: Record<string, unknown>): object {
   const instance = new model.inputClass() as Record<string, unknown>;
-  for (const field of model.fields) {
-    if (Object.hasOwn(data, field.name)) {
-      const value = data[field.name];
-      // A validated primitive is its own copy; only objects and arrays are converted.
-      instance[field.property] = typeof value === 'object' && value !== null ? convert(field.binding, value) : value;
-    } else if (field.hasDefault) {
-      instance[field.property] = copyData(field.defaultValue);
-    }
-  }
+  fieldAssigner(model, convertField, copyDefault)(instance, data);
   return instance;
+}
+
+/** A present field's value: a validated primitive is its own copy; objects and arrays are converted. */
+function convertField(field: FieldModel, value: unknown): unknown {
+  return typeof value === 'object' && value !== null ? convert(field.binding, value) : value;
+}
+
+/** An absent field's default, as a fresh copy. */
+function copyDefault(field: FieldModel): unknown {
+  return copyData(field.defaultValue);
 }
 
 function convert(binding: FieldBinding, value: unknown): unknown {

@@ -57,15 +57,18 @@ export class CallUnderJudgement {
   }
 }
 
+/** A call with no subject, its tool having none: one shared answer. */
+const NO_SUBJECT = Object.freeze({ failed: false });
+
 /** The tool's subject for a call; `failed` when the tool could not say (every pattern rule is then unjudgeable). */
 export function subjectOf(
   tool: Tool,
   input: ToolInput,
 ): { readonly subject?: PermissionSubject; readonly failed: boolean } {
-  if (typeof tool.permissionSubject !== 'function') return { failed: false };
+  if (typeof tool.permissionSubject !== 'function') return NO_SUBJECT;
   try {
     const subject = tool.permissionSubject(input);
-    if (subject === undefined) return { failed: false };
+    if (subject === undefined) return NO_SUBJECT;
     if (subject.kind !== 'COMMAND' && subject.kind !== 'PATH') return { failed: true };
     return {
       subject: {

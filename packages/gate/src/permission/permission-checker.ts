@@ -29,6 +29,7 @@ export class PermissionChecker {
   readonly #rulesByTool = new WeakMap<Tool, ToolRules>();
   readonly #rulesByName = new Map<string, PermissionRule[]>();
   readonly #order = new Map<PermissionRule, number>();
+  readonly #allowedDecisions = new Map<PermissionRule, PermissionDecision>();
 
   private constructor(rules: readonly PermissionRule[]) {
     for (const [index, rule] of rules.entries()) {
@@ -112,6 +113,8 @@ export class PermissionChecker {
     const allowRules = rules.allow;
     const allow = this.#firstMatch(allowRules, call);
     if (allow !== undefined && this.#realPathAllowed(allowRules, call)) {
+      // A call without a subject is allowed in the same words every time: one frozen decision per rule.
+      if (subject === undefined) return this.#allowedBy(allow);
       return { ...base, allowed: true, decidedBy: 'allow', rule: allow.source, reason: `Allowed by ${allow.source}.` };
     }
     return {
@@ -168,6 +171,20 @@ export class PermissionChecker {
       this.#rulesByTool.set(tool, rules);
     }
     return rules;
+  }
+
+  #allowedBy(rule: PermissionRule): PermissionDecision {
+    let decision = this.#allowedDecisions.get(rule);
+    if (decision === undefined) {
+      decision = Object.freeze({
+        allowed: true,
+        decidedBy: 'allow',
+        rule: rule.source,
+        reason: `Allowed by ${rule.source}.`,
+      });
+      this.#allowedDecisions.set(rule, decision);
+    }
+    return decision;
   }
 
   /** The first rule of a list whose judgement of the call is not `unless`. */

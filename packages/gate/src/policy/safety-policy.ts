@@ -12,19 +12,18 @@ export const safetyPolicy: ToolPolicy = Object.freeze({
   },
 });
 
+/** The one answer that lets a call go on, shared by every call. */
+const ALLOWED: PolicyDecision = Object.freeze({ allowed: true });
+
 /** The PO-2 decision for one tool under the run options. */
 export function checkSafety(tool: Tool, options: RunOptions): PolicyDecision {
   const level = tool.safety?.level;
-  if (level === SafetyLevel.READ_ONLY) return { allowed: true };
+  if (level === SafetyLevel.READ_ONLY) return ALLOWED;
   if (level === SafetyLevel.WRITE) {
-    return options.allowWrite
-      ? { allowed: true }
-      : { allowed: false, reason: `tool requires allowWrite=true: ${tool.name}` };
+    return options.allowWrite ? ALLOWED : { allowed: false, reason: `tool requires allowWrite=true: ${tool.name}` };
   }
   if (level === SafetyLevel.BASH) {
-    return options.allowBash
-      ? { allowed: true }
-      : { allowed: false, reason: `tool requires allowBash=true: ${tool.name}` };
+    return options.allowBash ? ALLOWED : { allowed: false, reason: `tool requires allowBash=true: ${tool.name}` };
   }
   return { allowed: false, reason: `tool declares no known safety level: ${tool.name}` };
 }
