@@ -17,6 +17,8 @@ export interface ValidationStage {
   /** Audit events and logs may quote argument values (enum violations echo one). */
   readonly auditArguments: boolean;
   readonly logger: ToolLogger;
+  /** Whether anyone takes audit events (without, an ENFORCE refusal builds none). Default true. */
+  readonly listening?: boolean;
   readonly event: (fields: Omit<AuditEvent, 'callId' | 'tool' | 'durationMs'>) => void;
 }
 
@@ -38,20 +40,19 @@ export function validateArguments(tool: Tool, toolUse: ToolUse, stage: Validatio
     return ToolResult.error(reason);
   }
   if (violations.length === 0) return undefined;
-  const text = formatViolations(violations);
   // Logs and audit events carry argument values only when the host asks (enum violations echo one).
-  const logged = stage.auditArguments
-    ? violations.map((violation) => violation.message)
-    : violations.map(violationWithoutValue);
+  const logged = (): string[] =>
+    stage.auditArguments ? violations.map((violation) => violation.message) : violations.map(violationWithoutValue);
   if (stage.enforce) {
-    stage.event({ stage: 'validation', decision: 'deny', reason: logged.join('\n') });
-    return ToolResult.error(text, { metadata: { violations } });
+    if (stage.listening !== false) stage.event({ stage: 'validation', decision: 'deny', reason: logged().join('\n') });
+    return ToolResult.error(formatViolations(violations), { metadata: { violations } });
   }
+  const warned = logged();
   stage.logger.warn(`Schema violations in a call to ${tool.name} (WARN mode: the tool runs anyway)`, {
     tool: tool.name,
-    violations: logged,
+    violations: warned,
   });
-  stage.event({ stage: 'validation', decision: 'warn', reason: logged.join('\n') });
+  stage.event({ stage: 'validation', decision: 'warn', reason: warned.join('\n') });
   return undefined;
 }
 
