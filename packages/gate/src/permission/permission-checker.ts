@@ -9,6 +9,11 @@ import { normalizePermitPath } from './show-subject.js';
 
 type CompiledPattern = CommandPattern | PathPattern | { readonly problem: string };
 
+/** Nothing to add to a decision. */
+const NOTHING = Object.freeze({});
+/** What a decision adds when the subject the rules need is empty. */
+const SUBJECT_MISSING = Object.freeze({ subjectMissing: true });
+
 /** The rules one tool answers to, by list, worked out once per tool. */
 interface ToolRules {
   readonly all: readonly PermissionRule[];
@@ -88,9 +93,9 @@ export class PermissionChecker {
     const rules = this.#rulesFor(tool);
     const { subject, failed } = subjectOf(tool, input);
     const call = new CallUnderJudgement(tool, input, cwd, subject, failed);
-    const base = { ...(subject === undefined ? {} : { subject }), ...call.judgedPaths() };
+    const base = subject === undefined ? NOTHING : { subject, ...call.judgedPaths() };
     const missing = subject !== undefined && subject.value === '' && rules.allow.length > 0;
-    const subjectMissing = missing ? { subjectMissing: true } : {};
+    const subjectMissing = missing ? SUBJECT_MISSING : NOTHING;
 
     const deny = this.#first(rules.deny, call, 'no-match');
     if (deny !== undefined) {
