@@ -50,6 +50,10 @@ const WORDS = [
 
 /** A regular expression every engine reads alike (RE2, POSIX ERE, Rust regex). */
 export const NEEDLE_PATTERN = 'needle_[0-9]+_marker';
+/** A plain string found on exactly the lines NEEDLE_PATTERN matches. */
+export const NEEDLE_LITERAL = 'marker at';
+/** A regular expression with no literal every match must hold, matching exactly those lines too. */
+export const NO_LITERAL_PATTERN = '[0-9]+[_-][a-z]+';
 
 /** A small, seeded generator (mulberry32): the same sequence on every run. */
 function generator(seed) {

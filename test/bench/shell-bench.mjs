@@ -3,14 +3,18 @@
 //   1. spawn overhead of `true`: LocalShell.execute vs child_process.spawn vs execa 9;
 //   2. time from a timeout to a dead tree, for a small tree and a 2,000-child storm: LocalShell vs tree-kill;
 //   3. 1 GB of output: LocalShell's bounded capture vs Buffers kept in an array vs execa's default buffering.
-// Results are checked (exit codes, timedOut, byte counts); times are reported, never asserted.
+// Results are checked (exit codes, timedOut, byte counts); times are reported, never asserted. Each
+// part sizes itself from what the machine does: the storm from a fork-rate probe (2,000 children
+// where they fork within 10 s, fewer where not), the output part from a throughput probe; a run that
+// does not finish in time, or fails a check, is reported as such ("not reached", "—"), never thrown.
 // Every process a timeout case starts carries a unique token in its command line; the section ends
-// by killing whatever still carries one.
+// by killing whatever still carries one. Returns its figures ({ data, tables, notes }) for --json.
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { setTimeout as pause } from 'node:timers/promises';
@@ -25,10 +29,15 @@ const SIMPLE_RUNS = 5;
 const SIMPLE_TIMEOUT_MS = 500;
 const STORM_RUNS = 3;
 const STORM_CHILDREN = 2_000;
+const STORM_PROBE_CHILDREN = 200;
+const STORM_BUDGET_MS = 10_000;
+const STORM_DEADLINE_MS = 60_000;
 const SURVIVOR_CUTOFF_MS = 2_000;
 const POLL_PAUSE_MS = 5;
 const OUTPUT_RUNS = 3;
 const OUTPUT_BYTES = 1_000_000_000;
+const OUTPUT_PROBE_BYTES = 100_000_000;
+const OUTPUT_BUDGET_MS = 180_000;
 const CAPTURE_BYTES = 65_536;
 
 const RUN_TOKEN = String(randomInt(100_000_000, 1_000_000_000));
@@ -36,7 +45,7 @@ let tokensUsed = 0;
 /** A fresh case token: the run's nine digits and two more, written as the fraction of a sleep's seconds. */
 const nextToken = () => `${RUN_TOKEN}${String(tokensUsed++).padStart(2, '0')}`;
 const simpleCommand = (token) => `sleep 100.${token} & sleep 100.${token} & sleep 100.${token}; true`;
-const stormCommand = (token) => `for i in $(seq ${STORM_CHILDREN}); do sleep 1000.${token} & done; wait`;
+const stormCommand = (children) => (token) => `for i in $(seq ${children}); do sleep 1000.${token} & done; wait`;
 
 /** Wall-clock ms with sub-ms precision, comparable between this process and its children. */
 const now = () => performance.timeOrigin + performance.now();
@@ -67,7 +76,11 @@ const formatRatio = (a, b) => (a === undefined || b === undefined ? '—' : `${(
 const formatMB = (bytes) => `${(bytes / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
 const formatRuns = (values) => values.map((value) => (value === undefined ? '—' : value.toFixed(1))).join(', ');
 
-function printTable(rows) {
+/** The tables printed by this run of the section, for its figures. */
+let tables = [];
+
+function printTable(rows, title) {
+  tables.push({ title, columns: rows[0].map(String), rows: rows.slice(1).map((row) => row.map(String)) });
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
   const line = (row) =>
     row
@@ -267,18 +280,23 @@ async function timeoutRun(subject, makeCommand, timeoutMs) {
   }
 }
 
-/** How long the storm takes to fork all its children here (one unmeasured pre-run, killed at once). */
-async function stormSpawnMs() {
+/**
+ * How long a storm of `children` sleeps takes to fork here (an unmeasured run, killed at once):
+ * `{ ms }`, or `{ reached, ms }` when not all of them were up within `deadlineMs`.
+ */
+async function stormSpawnMs(children, deadlineMs) {
   const token = nextToken();
   const needle = `.${token}`;
-  const bash = spawn('/bin/bash', ['-c', stormCommand(token)], { stdio: 'ignore', detached: true });
+  const bash = spawn('/bin/bash', ['-c', stormCommand(children)(token)], { stdio: 'ignore', detached: true });
   const started = now();
+  let alive = 0;
   try {
-    while (now() - started < 20_000) {
-      if (processesWith(needle).length >= STORM_CHILDREN + 1) return now() - started;
+    while (now() - started < deadlineMs) {
+      alive = processesWith(needle).length;
+      if (alive >= children + 1) return { ms: now() - started };
       await pause(20);
     }
-    throw new Error(`the storm did not reach ${STORM_CHILDREN} children in 20 s`);
+    return { reached: Math.max(0, alive - 1), ms: now() - started };
   } finally {
     try {
       process.kill(-bash.pid, 'SIGKILL');
@@ -289,11 +307,28 @@ async function stormSpawnMs() {
   }
 }
 
+/**
+ * The storm's size from the machine's fork rate: a probe of 200 children, then 2,000 where they
+ * fork within 10 s (fewer, in hundreds, where not), timed by a pre-run whose deadline is three times
+ * the rate's prediction (at most 60 s). `spawn.reached` set: the storm was not reached.
+ */
+async function sizeStorm() {
+  const probe = await stormSpawnMs(STORM_PROBE_CHILDREN, STORM_DEADLINE_MS);
+  const perMs = (probe.reached ?? STORM_PROBE_CHILDREN) / Math.max(probe.ms, 1);
+  const affordable = Math.floor((perMs * STORM_BUDGET_MS) / 100) * 100;
+  const children = Math.max(STORM_PROBE_CHILDREN, Math.min(STORM_CHILDREN, affordable));
+  const deadlineMs = Math.min(STORM_DEADLINE_MS, Math.max(5_000, (3 * children) / Math.max(perMs, 1e-6)));
+  const spawned = await stormSpawnMs(children, deadlineMs);
+  return { probe, perSecond: perMs * 1000, children, deadlineMs, spawn: spawned };
+}
+
 async function timeoutCase(label, makeCommand, timeoutMs, runs) {
   const results = { localshell: [], 'tree-kill': [] };
   for (let run = 0; run < runs; run++) {
     for (const subject of run % 2 === 0 ? ['localshell', 'tree-kill'] : ['tree-kill', 'localshell']) {
-      results[subject].push(await timeoutRun(subject, makeCommand, timeoutMs));
+      // A run that fails (a child that never answers, a check that does not hold) is kept as its error.
+      const result = await timeoutRun(subject, makeCommand, timeoutMs).catch((error) => ({ error: error.message }));
+      results[subject].push(result);
       await pause(100); // A breather between runs (PID 1 here reaps the orphans' zombies late).
     }
   }
@@ -303,14 +338,25 @@ async function timeoutCase(label, makeCommand, timeoutMs, runs) {
 // ---------------------------------------------------------------------------------------------
 // 3. 1 GB of output, one fresh child process per run.
 
-async function outputRun(subject) {
+async function outputRun(subject, deadlineMs) {
   const { child, next, last, closed, stderr } = forkChild('./shell-output-child.mjs', subject, { captureStderr: true });
   const started = await next('started', 30_000);
   let result;
   try {
-    result = await next('result', 120_000);
-  } catch (error) {
-    if (child.exitCode === null && child.signalCode === null) throw error; // Still running: a real time-out.
+    result = await next('result', deadlineMs);
+  } catch {
+    if (child.exitCode === null && child.signalCode === null) {
+      // Still running at the deadline: not reached, and the child goes.
+      child.kill('SIGKILL');
+      await closed;
+      return {
+        outcome: `not reached: no result after ${(deadlineMs / 1000).toFixed(0)} s`,
+        ms: deadlineMs,
+        notReached: true,
+        baseRss: 0,
+        peakRss: 0,
+      };
+    }
     // The process died without a result; keep how, when, and the last peak it reported.
     const diedAt = now();
     const { code, signal } = await closed;
@@ -332,12 +378,31 @@ async function outputRun(subject) {
       peakRss: rss?.peakRss ?? 0,
     };
   }
-  if (subject !== 'execa' && (result.stdoutBytes !== OUTPUT_BYTES || result.exitCode !== 0))
-    throw new Error(`${subject} did not read ${OUTPUT_BYTES} bytes: ${JSON.stringify(result)}\n${stderr()}`);
-  if (subject === 'execa' && !result.threw && !result.died && result.stdoutBytes !== OUTPUT_BYTES)
-    throw new Error(`execa returned ${result.stdoutBytes} bytes without an error`);
+  const short = result.stdoutBytes !== OUTPUT_BYTES && !result.threw && !result.died;
+  if (short || (subject !== 'execa' && result.exitCode !== 0)) {
+    const bytes = result.stdoutBytes === undefined ? 'no' : result.stdoutBytes.toLocaleString('en-US');
+    result = {
+      ...result,
+      failed: true,
+      outcome: `FAILED: read ${bytes} of ${OUTPUT_BYTES.toLocaleString('en-US')} bytes (${result.outcome})`,
+    };
+  }
   await closed;
   return result;
+}
+
+/** Bytes per ms that a plain spawn reads from `head -c` here (one 100 MB run), to size the output part. */
+function outputThroughput() {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let bytes = 0;
+    const child = spawn('/bin/bash', ['-c', `head -c ${OUTPUT_PROBE_BYTES} /dev/zero`], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    child.stdout.on('data', (chunk) => (bytes += chunk.length));
+    child.once('error', reject);
+    child.once('close', () => resolve(bytes / Math.max(performance.now() - started, 1)));
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -359,25 +424,32 @@ export async function runShellBench() {
   try {
     const bashrc = await bashReadsBashrc();
     const spawnTimes = await timed('spawn', spawnOverhead);
-    const { stormSpawn, stormTimeoutMs, timeoutCases } = await timed('timeout', async () => {
-      const stormSpawn = await stormSpawnMs();
-      const stormTimeoutMs = Math.max(3_000, Math.ceil((stormSpawn * 1.25) / 500) * 500);
+    const { storm, stormTimeoutMs, timeoutCases } = await timed('timeout', async () => {
+      const storm = await sizeStorm();
       const simple = await timeoutCase('simple tree', simpleCommand, SIMPLE_TIMEOUT_MS, SIMPLE_RUNS);
-      const storm = await timeoutCase('storm', stormCommand, stormTimeoutMs, STORM_RUNS);
-      return { stormSpawn, stormTimeoutMs, timeoutCases: [simple, storm] };
+      // A storm that was not reached in the pre-run has no complete tree to time out: not run.
+      if (storm.spawn.reached !== undefined) return { storm, stormTimeoutMs: undefined, timeoutCases: [simple] };
+      const stormTimeoutMs = Math.max(3_000, Math.ceil((storm.spawn.ms * 1.25) / 500) * 500);
+      const stormed = await timeoutCase('storm', stormCommand(storm.children), stormTimeoutMs, STORM_RUNS);
+      return { storm, stormTimeoutMs, timeoutCases: [simple, stormed] };
     });
+    const throughput = await outputThroughput();
+    const outputMs = OUTPUT_BYTES / throughput;
     const outputs = await timed('output', async () => {
       const runs = { localshell: [], spawn: [], execa: [] };
+      // 9 runs of about outputMs each must fit the budget; a run gets five times its share, at least 2 min.
+      if (outputMs * OUTPUT_RUNS * 3 > OUTPUT_BUDGET_MS) return undefined;
       const names = Object.keys(runs);
       for (let run = 0; run < OUTPUT_RUNS; run++) {
         for (let index = 0; index < names.length; index++) {
           const name = names[(run + index) % names.length];
-          runs[name].push(await outputRun(name));
+          runs[name].push(await outputRun(name, Math.max(120_000, 5 * outputMs)));
         }
       }
       return runs;
     });
     const load = { before: loadBefore, after: loadavg() };
+    tables = [];
     report({
       versions,
       bash,
@@ -386,17 +458,55 @@ export async function runShellBench() {
       bashrc,
       seconds,
       spawnTimes,
-      stormSpawn,
+      storm,
       stormTimeoutMs,
       timeoutCases,
       outputs,
+      throughput,
     });
+    return figures({ load, seconds, spawnTimes, storm, stormTimeoutMs, timeoutCases, outputs, throughput });
   } finally {
     for (const child of children) child.kill('SIGKILL');
     const left = await killProcessesWith(`.${RUN_TOKEN}`);
     if (left > 0) console.log(`WARNING: ${left} processes with the run token survive SIGKILL`);
+    console.log(`(shell section: ${((performance.now() - began) / 1000).toFixed(1)} s)`);
   }
-  console.log(`(shell section: ${((performance.now() - began) / 1000).toFixed(1)} s)`);
+}
+
+/** The section's figures for --json: medians per subject, the storm's sizing, the printed tables. */
+function figures({ load, seconds, spawnTimes, storm, stormTimeoutMs, timeoutCases, outputs, throughput }) {
+  const medians = (runs, key) => {
+    const values = runs.map((run) => run[key]).filter((value) => typeof value === 'number');
+    return values.length === 0 ? undefined : median(values);
+  };
+  const data = {
+    seconds,
+    spawnMedianMs: Object.fromEntries(Object.entries(spawnTimes).map(([name, times]) => [name, median(times)])),
+    storm: { ...storm, timeoutMs: stormTimeoutMs, notReached: storm.spawn.reached !== undefined },
+    timeout: timeoutCases.map(({ label, timeoutMs, localshell, 'tree-kill': treeKill }) => ({
+      label,
+      timeoutMs,
+      localshellDeadMs: medians(localshell, 'deadMs'),
+      treeKillDeadMs: medians(treeKill, 'deadMs'),
+      errors: [...localshell, ...treeKill].filter((run) => run.error !== undefined).map((run) => run.error),
+    })),
+    output:
+      outputs === undefined
+        ? { notRun: true, probeMBPerSecond: throughput / 1e3 }
+        : Object.fromEntries(
+            Object.entries(outputs).map(([name, runs]) => [
+              name,
+              { medianMs: medians(runs, 'ms'), outcomes: [...new Set(runs.map((run) => run.outcome))] },
+            ]),
+          ),
+  };
+  const notes = [
+    `Load average (1 min) ${load.before[0].toFixed(1)} before the section, ${load.after[0].toFixed(1)} after, on ${availableParallelism()} CPUs.`,
+    storm.spawn.reached === undefined
+      ? `Storm: ${storm.children.toLocaleString('en-US')} children (fork-rate probe: ${storm.perSecond.toFixed(0)}/s), all forked in ${formatMs(storm.spawn.ms)}; timeout ${stormTimeoutMs} ms.`
+      : `Storm: not reached — ${storm.spawn.reached.toLocaleString('en-US')} of ${storm.children.toLocaleString('en-US')} children after ${formatMs(storm.spawn.ms)}; its timeout case was not run.`,
+  ];
+  return { data, tables, notes };
 }
 
 function report({
@@ -407,10 +517,11 @@ function report({
   bashrc,
   seconds,
   spawnTimes,
-  stormSpawn,
+  storm,
   stormTimeoutMs,
   timeoutCases,
   outputs,
+  throughput,
 }) {
   const count = (value) => value.toLocaleString('en-US');
   const say = (...lines) => console.log(lines.join('\n'));
@@ -447,18 +558,21 @@ function report({
       : []),
   );
   const spawnMedian = Object.fromEntries(Object.entries(spawnTimes).map(([name, times]) => [name, median(times)]));
-  printTable([
-    ['subject', 'median', 'p10', 'p90', 'vs spawn', 'vs stdin ignored', `vs execa ${versions.execa}`],
-    ...Object.entries(spawnTimes).map(([name, times]) => [
-      name === 'execa' ? `execa ${versions.execa}` : name,
-      formatMs(spawnMedian[name]),
-      formatMs(quantile(times, 0.1)),
-      formatMs(quantile(times, 0.9)),
-      formatRatio(spawnMedian[name], spawnMedian['child_process.spawn']),
-      formatRatio(spawnMedian[name], spawnMedian['spawn, stdin ignored']),
-      formatRatio(spawnMedian[name], spawnMedian.execa),
-    ]),
-  ]);
+  printTable(
+    [
+      ['subject', 'median', 'p10', 'p90', 'vs spawn', 'vs stdin ignored', `vs execa ${versions.execa}`],
+      ...Object.entries(spawnTimes).map(([name, times]) => [
+        name === 'execa' ? `execa ${versions.execa}` : name,
+        formatMs(spawnMedian[name]),
+        formatMs(quantile(times, 0.1)),
+        formatMs(quantile(times, 0.9)),
+        formatRatio(spawnMedian[name], spawnMedian['child_process.spawn']),
+        formatRatio(spawnMedian[name], spawnMedian['spawn, stdin ignored']),
+        formatRatio(spawnMedian[name], spawnMedian.execa),
+      ]),
+    ],
+    'Spawn overhead: `true` through bash -c, per awaited call',
+  );
 
   say(
     '',
@@ -475,43 +589,57 @@ function report({
     `   Survivors: live token processes ${count(SURVIVOR_CUTOFF_MS)} ms after the timeout fired (the bench then kills ` +
       'them itself).',
     `   Simple tree: sleep 100.<token> & sleep 100.<token> & sleep 100.<token>; true — timeout ${SIMPLE_TIMEOUT_MS} ms.`,
-    `   Storm: for i in $(seq ${STORM_CHILDREN}); do sleep 1000.<token> & done; wait — a pre-run forked all ` +
-      `${count(STORM_CHILDREN)} sleeps`,
-    `     here in ${formatMs(stormSpawn)}, so with its timeout of ${count(stormTimeoutMs)} ms the tree ` +
-      `(${count(STORM_CHILDREN + 1)} processes) is complete when it fires.`,
+    `   Storm: for i in $(seq N); do sleep 1000.<token> & done; wait — N from a fork-rate probe of ${STORM_PROBE_CHILDREN} ` +
+      `children (${storm.perSecond.toFixed(0)}/s here):`,
+    `     ${count(STORM_CHILDREN)} where they fork within ${STORM_BUDGET_MS / 1000} s, fewer where not; N = ${count(storm.children)}.`,
+    storm.spawn.reached === undefined
+      ? `     A pre-run forked all ${count(storm.children)} sleeps here in ${formatMs(storm.spawn.ms)}, so with its timeout ` +
+          `of ${count(stormTimeoutMs)} ms the tree (${count(storm.children + 1)} processes) is complete when it fires.`
+      : `     Not reached: the pre-run had ${count(storm.spawn.reached)} of ${count(storm.children)} sleeps after ` +
+          `${formatMs(storm.spawn.ms)}; the storm's timeout case is not run.`,
   );
   // A run that reached the cut-off counts as the cut-off, a lower bound: the median is then "≥".
-  const deadOf = (runs) => ({
-    ms: median(runs.map((run) => run.deadMs ?? SURVIVOR_CUTOFF_MS)),
-    censored: runs.some((run) => run.deadMs === undefined),
-  });
-  const formatDead = ({ ms, censored }) => `${censored ? '≥ ' : ''}${formatMs(ms)}`;
-  printTable([
+  // A run that failed (see its error below) has no figure and is left out.
+  const deadOf = (all) => {
+    const runs = all.filter((run) => run.error === undefined);
+    return runs.length === 0
+      ? { ms: undefined, censored: true }
+      : {
+          ms: median(runs.map((run) => run.deadMs ?? SURVIVOR_CUTOFF_MS)),
+          censored: runs.some((run) => run.deadMs === undefined),
+        };
+  };
+  const formatDead = ({ ms, censored }) => (ms === undefined ? '—' : `${censored ? '≥ ' : ''}${formatMs(ms)}`);
+  const survivors = (run, value) => (run.error === undefined ? count(value) : 'error');
+  printTable(
     [
-      'case (runs each)',
-      'LocalShell dead',
-      'resolved',
-      'survivors',
-      'tree-kill dead',
-      'callback',
-      'survivors',
-      'dead ratio',
+      [
+        'case (runs each)',
+        'LocalShell dead',
+        'resolved',
+        'survivors',
+        'tree-kill dead',
+        'callback',
+        'survivors',
+        'dead ratio',
+      ],
+      ...timeoutCases.map(({ label, localshell, 'tree-kill': treeKill }) => {
+        const [ours, theirs] = [deadOf(localshell), deadOf(treeKill)];
+        const ratio = ours.censored ? '—' : `${theirs.censored ? '≤ ' : ''}${formatRatio(ours.ms, theirs.ms)}`;
+        return [
+          `${label} (${localshell.length})`,
+          formatDead(ours),
+          formatMs(medianBy(localshell, (run) => run.resolvedMs)),
+          localshell.map((run) => survivors(run, Math.max(run.survivors, run.leftAtResolve))).join('/'),
+          formatDead(theirs),
+          formatMs(medianBy(treeKill, (run) => run.callbackMs)),
+          treeKill.map((run) => survivors(run, run.survivors)).join('/'),
+          ratio,
+        ];
+      }),
     ],
-    ...timeoutCases.map(({ label, localshell, 'tree-kill': treeKill }) => {
-      const [ours, theirs] = [deadOf(localshell), deadOf(treeKill)];
-      const ratio = ours.censored ? '—' : `${theirs.censored ? '≤ ' : ''}${formatRatio(ours.ms, theirs.ms)}`;
-      return [
-        `${label} (${localshell.length})`,
-        formatDead(ours),
-        formatMs(medianBy(localshell, (run) => run.resolvedMs)),
-        localshell.map((run) => Math.max(run.survivors, run.leftAtResolve)).join('/'),
-        formatDead(theirs),
-        formatMs(medianBy(treeKill, (run) => run.callbackMs)),
-        treeKill.map((run) => count(run.survivors)).join('/'),
-        ratio,
-      ];
-    }),
-  ]);
+    'Timeout to dead tree',
+  );
   say(
     `   Medians over the runs; a run still not dead at the cut-off counts as ${count(SURVIVOR_CUTOFF_MS)} ms, so its median ` +
       'is a bound (≥);',
@@ -520,7 +648,13 @@ function report({
   );
   for (const { label, localshell, 'tree-kill': treeKill } of timeoutCases) {
     const runs = (list, key) => formatRuns(list.map((run) => run[key]));
-    const scan = (list) => formatMs(median(list.map((run) => run.scanMs)));
+    const scan = (list) =>
+      formatMs(
+        medianBy(
+          list.filter((run) => run.error === undefined),
+          (run) => run.scanMs,
+        ),
+      );
     say(
       `   ${label}: LocalShell dead ${runs(localshell, 'deadMs')}; resolved ${runs(localshell, 'resolvedMs')}`,
       `     LocalShell's execute() returned in ${runs(localshell, 'setupMs')} (the most 'fired' can precede its timer)`,
@@ -528,6 +662,9 @@ function report({
       `     one /proc scan by the bench (the resolution of "dead"): ${scan(localshell)} in LocalShell's runs, ` +
         `${scan(treeKill)} in tree-kill's`,
     );
+    for (const run of [...localshell, ...treeKill].filter((each) => each.error !== undefined)) {
+      say(`     a run failed: ${run.error}`);
+    }
     const stopped = treeKill.filter((run) => run.psAtCutoff !== undefined);
     if (stopped.length > 0) {
       say(
@@ -539,6 +676,14 @@ function report({
     }
   }
 
+  if (outputs === undefined) {
+    say(
+      '',
+      `3. ${count(OUTPUT_BYTES)} bytes of output: not run. A ${count(OUTPUT_PROBE_BYTES)}-byte probe read ` +
+        `${(throughput / 1e3).toFixed(0)} MB/s here: ${OUTPUT_RUNS * 3} runs would take longer than ${OUTPUT_BUDGET_MS / 1000} s.`,
+    );
+    return;
+  }
   say(
     '',
     `3. ${count(OUTPUT_BYTES)} bytes of output (${seconds.output.toFixed(1)} s): ` +
@@ -551,25 +696,28 @@ function report({
     '     (maxBuffer 100,000,000). All three have stdin closed, LocalShell and spawn with stdio ignore/pipe/pipe.',
   );
   const growth = (run) => run.peakRss - run.baseRss;
-  const throughput = (run) => (run.stdoutBytes === undefined ? undefined : run.stdoutBytes / 1e3 / run.ms);
+  const rate = (run) => (run.stdoutBytes === undefined ? undefined : run.stdoutBytes / 1e3 / run.ms);
   const names = { localshell: 'LocalShell', spawn: 'spawn + Buffer[]', execa: `execa ${versions.execa}` };
-  printTable([
-    ['subject', 'bytes read', 'time', 'MB/s', 'vs spawn', 'RSS growth', 'vs spawn', 'outcome'],
-    ...Object.entries(outputs).map(([name, runs]) => {
-      const died = runs.some((run) => run.died);
-      const bytes = medianBy(runs, (run) => run.stdoutBytes);
-      return [
-        names[name],
-        bytes === undefined ? '—' : count(bytes),
-        formatMs(medianBy(runs, (run) => run.ms)),
-        medianBy(runs, throughput)?.toFixed(0) ?? '—',
-        formatRatio(medianBy(runs, throughput), medianBy(outputs.spawn, throughput)),
-        `${died ? '≥ ' : ''}${formatMB(medianBy(runs, growth))}`,
-        died ? '—' : formatRatio(medianBy(runs, growth), medianBy(outputs.spawn, growth)),
-        [...new Set(runs.map((run) => run.outcome))].join(' | '),
-      ];
-    }),
-  ]);
+  printTable(
+    [
+      ['subject', 'bytes read', 'time', 'MB/s', 'vs spawn', 'RSS growth', 'vs spawn', 'outcome'],
+      ...Object.entries(outputs).map(([name, runs]) => {
+        const died = runs.some((run) => run.died);
+        const bytes = medianBy(runs, (run) => run.stdoutBytes);
+        return [
+          names[name],
+          bytes === undefined ? '—' : count(bytes),
+          formatMs(medianBy(runs, (run) => run.ms)),
+          medianBy(runs, rate)?.toFixed(0) ?? '—',
+          formatRatio(medianBy(runs, rate), medianBy(outputs.spawn, rate)),
+          `${died ? '≥ ' : ''}${formatMB(medianBy(runs, growth))}`,
+          died ? '—' : formatRatio(medianBy(runs, growth), medianBy(outputs.spawn, growth)),
+          [...new Set(runs.map((run) => run.outcome))].join(' | '),
+        ];
+      }),
+    ],
+    `${count(OUTPUT_BYTES)} bytes of output`,
+  );
   say('   Each run (time / RSS growth):');
   for (const [name, runs] of Object.entries(outputs)) {
     say(`     ${names[name]}: ${runs.map((run) => `${formatMs(run.ms)} / ${formatMB(growth(run))}`).join(', ')}`);
@@ -585,4 +733,12 @@ function report({
       '   peak it reported (it reports every 4 MB of growth) before it died.',
     );
   }
+}
+
+// Run on its own with `node test/bench/shell-bench.mjs [--json file]` (after a build).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { createBenchReport } = await import('./bench-report.mjs');
+  const bench = createBenchReport(['--only', 'shell', ...process.argv.slice(2)]);
+  await bench.run('shell', runShellBench);
+  bench.write();
 }
