@@ -29,7 +29,13 @@ export function shapeValidatorFor(schema: object): SchemaValidator {
  */
 export function checkConformance(schema: object, input: ToolInput): Violation[] {
   const violations = shapeValidatorFor(schema).validate(input.toJSON());
-  if (violations.length === 0 && input instanceof ToolInput && Object.isFrozen(schema)) conforming.set(input, schema);
+  if (
+    violations.length === 0 &&
+    input instanceof ToolInput &&
+    Object.isFrozen(schema) &&
+    conforming.get(input) !== schema
+  )
+    conforming.set(input, schema);
   return violations;
 }
 

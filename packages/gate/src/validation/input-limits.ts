@@ -42,9 +42,12 @@ function measureArguments(value: JsonValue): { depth: number; maxBytes: number }
   while (nodes.length > 0) {
     const node = nodes.pop() as JsonValue;
     const depth = depths.pop() as number;
-    const bytes = primitiveBytes(node);
-    if (bytes >= 0) {
-      maxBytes += bytes;
+    if (typeof node === 'string') {
+      maxBytes += 2 + 6 * node.length;
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) {
+      maxBytes += 25;
       continue;
     }
     const level = depth + 1;
@@ -52,21 +55,23 @@ function measureArguments(value: JsonValue): { depth: number; maxBytes: number }
     maxBytes += 2;
     if (Array.isArray(node)) {
       maxBytes += node.length;
-      for (const child of node) {
-        const childBytes = primitiveBytes(child);
-        if (childBytes >= 0) maxBytes += childBytes;
+      for (let index = 0; index < node.length; index++) {
+        const child = node[index] as JsonValue;
+        if (typeof child === 'string') maxBytes += 2 + 6 * child.length;
+        else if (typeof child !== 'object' || child === null) maxBytes += 25;
         else {
           nodes.push(child);
           depths.push(level);
         }
       }
     } else {
-      const record = node as Record<string, JsonValue>;
-      for (const key of Object.keys(record)) {
+      // `for…in` with an own-key check: the same keys as Object.keys, in the same order, without a list.
+      for (const key in node) {
+        if (!Object.hasOwn(node, key)) continue;
         maxBytes += 4 + 6 * key.length;
-        const child = record[key] as JsonValue;
-        const childBytes = primitiveBytes(child);
-        if (childBytes >= 0) maxBytes += childBytes;
+        const child = (node as Record<string, JsonValue>)[key] as JsonValue;
+        if (typeof child === 'string') maxBytes += 2 + 6 * child.length;
+        else if (typeof child !== 'object' || child === null) maxBytes += 25;
         else {
           nodes.push(child);
           depths.push(level);
@@ -75,11 +80,4 @@ function measureArguments(value: JsonValue): { depth: number; maxBytes: number }
     }
   }
   return { depth: deepest, maxBytes };
-}
-
-/** The most bytes a primitive takes as JSON text (a string character at most 6, a number 25); -1 for a container. */
-function primitiveBytes(node: JsonValue): number {
-  if (typeof node === 'string') return 2 + 6 * node.length;
-  if (typeof node !== 'object' || node === null) return 25;
-  return -1;
 }
