@@ -81,8 +81,12 @@ export abstract class GenericTool<Input extends object, Output = string> extends
     if (!bound.ok)
       return ToolResult.error(formatViolations(bound.violations), { metadata: { violations: bound.violations } });
     const output = this.doExecute(bound.value, context);
-    if (isThenable(output)) return Promise.resolve(output).then((settled) => this.render(settled));
-    return this.render(output);
+    return isThenable(output) ? this.#renderLater(output) : this.render(output);
+  }
+
+  /** Renders an output that had to be waited for (a method apart: a synchronous call makes no closure). */
+  #renderLater(output: PromiseLike<Output>): Promise<ToolResult | string> {
+    return Promise.resolve(output).then((settled) => this.render(settled));
   }
 }
 

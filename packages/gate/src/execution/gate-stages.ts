@@ -67,15 +67,18 @@ function runPolicies(call: GateCall, from: number): StageOutcome {
   for (let index = from; index < policies.length; index++) {
     const policy = policies[index]!;
     const decision = policy.before?.(call.tool!, call.use.input, call.context);
-    if (isThenable(decision)) {
-      return Promise.resolve(decision).then(
-        (settled) => policyRefusal(call, policy, settled) ?? runPolicies(call, index + 1),
-      );
-    }
+    if (isThenable(decision)) return policyLater(call, index, decision);
     const refusal = policyRefusal(call, policy, decision);
     if (refusal !== undefined) return refusal;
   }
   return undefined;
+}
+
+/** A policy that had to wait: its answer, then the policies after it. */
+function policyLater(call: GateCall, index: number, decision: PromiseLike<PolicyDecision>): StageOutcome {
+  return Promise.resolve(decision).then(
+    (settled) => policyRefusal(call, call.setup.policies[index]!, settled) ?? runPolicies(call, index + 1),
+  );
 }
 
 function policyRefusal(
@@ -94,10 +97,13 @@ const permission: GateStage = {
   name: 'permission',
   run(call) {
     const verdict = decidePermission(call.setup, call.tool!, call.use, call.context.cwd, call.options);
-    if (isThenable(verdict)) return verdict.then((settled) => permissionRefusal(call, settled));
-    return permissionRefusal(call, verdict);
+    return isThenable(verdict) ? permissionLater(call, verdict) : permissionRefusal(call, verdict);
   },
 };
+
+function permissionLater(call: GateCall, verdict: Promise<PermissionVerdict | undefined>): StageOutcome {
+  return verdict.then((settled) => permissionRefusal(call, settled));
+}
 
 function permissionRefusal(call: GateCall, decision: PermissionVerdict | undefined): ToolResult | undefined {
   call.decision = decision;
@@ -136,10 +142,13 @@ const execution: GateStage = {
     const permit = call.decision?.permit;
     const context = permit === undefined ? call.context : call.context.withPermits(permit);
     const outcome = invokeTool(call.tool!, call.use.input, context, call);
-    if (isThenable(outcome)) return outcome.then((result) => executed(call, result));
-    return executed(call, outcome);
+    return isThenable(outcome) ? executedLater(call, outcome) : executed(call, outcome);
   },
 };
+
+function executedLater(call: GateCall, outcome: Promise<ToolResult>): Promise<undefined> {
+  return outcome.then((result) => executed(call, result));
+}
 
 function executed(call: GateCall, result: ToolResult): undefined {
   call.progress.finish();
@@ -160,15 +169,17 @@ function rewriteResult(call: GateCall, from: number): StageOutcome {
     const after = policy.after;
     if (after === undefined) continue;
     const rewritten = after.call(policy, call.tool!, call.use.input, call.result!, call.context);
-    if (isThenable(rewritten)) {
-      return Promise.resolve(rewritten).then((settled) => {
-        call.result = settled;
-        return rewriteResult(call, index + 1);
-      });
-    }
+    if (isThenable(rewritten)) return rewrittenLater(call, index, rewritten);
     call.result = rewritten;
   }
   return undefined;
+}
+
+function rewrittenLater(call: GateCall, index: number, rewritten: PromiseLike<ToolResult>): StageOutcome {
+  return Promise.resolve(rewritten).then((settled) => {
+    call.result = settled;
+    return rewriteResult(call, index + 1);
+  });
 }
 
 /** The output limit (SPEC PO-3): one limit for refusals and results alike. */

@@ -24,10 +24,24 @@ export function decidePermission(
   if (permissions === undefined) return confineToWorkingDirectory(tool, toolUse.input, cwd);
   if (call.approval === undefined && setup.approvals === undefined) {
     const decision = permissions.check(tool, toolUse.input, cwd, call.approver ?? setup.options.approver);
-    return isThenable(decision)
-      ? decision.then((settled) => withPermit(setup, tool, settled))
-      : withPermit(setup, tool, decision);
+    return isThenable(decision) ? permitLater(setup, tool, decision) : withPermit(setup, tool, decision);
   }
+  return decideWithApprovals(setup, tool, toolUse, cwd, call);
+}
+
+function permitLater(setup: GateSetup, tool: Tool, decision: Promise<PermissionDecision>): Promise<PermissionVerdict> {
+  return decision.then((settled) => withPermit(setup, tool, settled));
+}
+
+/** The permission stage of a call that brings an approval, or on a gate with durable approvals. */
+function decideWithApprovals(
+  setup: GateSetup,
+  tool: Tool,
+  toolUse: ToolUse,
+  cwd: string,
+  call: CallOptions,
+): Promise<PermissionVerdict | undefined> {
+  const permissions = setup.permissions!;
   const held: { pending?: PendingApproval } = {};
   const approver: Approver | undefined = chooseApprover(
     call,

@@ -50,10 +50,16 @@ export class ToolGate {
   execute(toolUse: ToolUse, call: CallOptions = {}): Promise<ToolResult> {
     const started = performance.now();
     const use = asToolUse(toolUse);
-    const tracer = this.#setup.options.tracer;
-    if (tracer === undefined) return Promise.resolve(this.#settle(use, call, started, undefined));
+    if (this.#setup.options.tracer === undefined) return Promise.resolve(this.#settle(use, call, started, undefined));
+    return this.#traced(use, call, started);
+  }
+
+  /** A call inside its span (kept apart so an untraced call makes no closure). */
+  #traced(use: ToolUse, call: CallOptions, started: number): Promise<ToolResult> {
     const tool = this.registry.resolve(use.name);
-    return CallSpan.trace(tracer, tool, use, async (span) => this.#settle(use, call, started, span));
+    return CallSpan.trace(this.#setup.options.tracer!, tool, use, async (span) =>
+      this.#settle(use, call, started, span),
+    );
   }
 
   #settle(
@@ -65,11 +71,21 @@ export class ToolGate {
     try {
       const gateCall = new GateCall(this.#setup, use, call, started, span);
       const outcome = runStages(gateCall, 0);
-      if (!isThenable(outcome)) return outcome;
-      return outcome.then(undefined, (error: unknown) => this.#failed(use, call, started, span, error));
+      return isThenable(outcome) ? this.#failSafe(outcome, use, call, started, span) : outcome;
     } catch (error) {
       return this.#failed(use, call, started, span, error);
     }
+  }
+
+  /** A call that had to wait, answered with a gate failure if a stage rejected. */
+  #failSafe(
+    outcome: Promise<ToolResult>,
+    use: ToolUse,
+    call: CallOptions,
+    started: number,
+    span: CallSpan | undefined,
+  ): Promise<ToolResult> {
+    return outcome.then(undefined, (error: unknown) => this.#failed(use, call, started, span, error));
   }
 
   /** A failure of the gate itself: the call is answered with it, never a rejection. */
@@ -183,10 +199,15 @@ function runStages(call: GateCall, from: number): ToolResult | Promise<ToolResul
   for (let index = from; index < GATE_STAGES.length; index++) {
     const outcome: StageOutcome = GATE_STAGES[index]!.run(call);
     if (outcome === undefined) continue;
-    if (isThenable(outcome)) return outcome.then((settled) => resume(call, index, settled));
+    if (isThenable(outcome)) return resumeLater(call, index, outcome);
     return refused(call, outcome);
   }
   return call.result!;
+}
+
+/** Goes on once a stage that had to wait has answered (a function apart: the loop above captures nothing). */
+function resumeLater(call: GateCall, index: number, outcome: Promise<ToolResult | undefined>): Promise<ToolResult> {
+  return outcome.then((settled) => resume(call, index, settled));
 }
 
 function resume(call: GateCall, index: number, outcome: ToolResult | undefined): ToolResult | Promise<ToolResult> {

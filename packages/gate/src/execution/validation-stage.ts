@@ -6,6 +6,7 @@ import {
   type Tool,
   type ToolLogger,
   type ToolUse,
+  type Violation,
 } from '@toolwright/core';
 import { validatorFor } from '../validation/validator-cache.js';
 import type { AuditEvent } from './audit-event.js';
@@ -40,20 +41,25 @@ export function validateArguments(tool: Tool, toolUse: ToolUse, stage: Validatio
     return ToolResult.error(reason);
   }
   if (violations.length === 0) return undefined;
-  // Logs and audit events carry argument values only when the host asks (enum violations echo one).
-  const logged = (): string[] =>
-    stage.auditArguments ? violations.map((violation) => violation.message) : violations.map(violationWithoutValue);
   if (stage.enforce) {
-    if (stage.listening !== false) stage.event({ stage: 'validation', decision: 'deny', reason: logged().join('\n') });
+    if (stage.listening !== false)
+      stage.event({ stage: 'validation', decision: 'deny', reason: logged(stage, violations).join('\n') });
     return ToolResult.error(formatViolations(violations), { metadata: { violations } });
   }
-  const warned = logged();
+  const warned = logged(stage, violations);
   stage.logger.warn(`Schema violations in a call to ${tool.name} (WARN mode: the tool runs anyway)`, {
     tool: tool.name,
     violations: warned,
   });
   stage.event({ stage: 'validation', decision: 'warn', reason: warned.join('\n') });
   return undefined;
+}
+
+/** The violations as logs and audit events carry them: with argument values only when the host asks (enum violations echo one). */
+function logged(stage: ValidationStage, violations: readonly Violation[]): string[] {
+  return stage.auditArguments
+    ? violations.map((violation) => violation.message)
+    : violations.map(violationWithoutValue);
 }
 
 /**

@@ -9,6 +9,11 @@ import { normalizePermitPath } from './show-subject.js';
 
 type CompiledPattern = CommandPattern | PathPattern | { readonly problem: string };
 
+/** An ask rule's decision, once the approver has answered (a function apart: other calls make no closure). */
+function askedDecision(base: object, asked: Promise<Omit<PermissionDecision, 'subject'>>): Promise<PermissionDecision> {
+  return asked.then((answer) => ({ ...base, ...answer }) as PermissionDecision);
+}
+
 /** Nothing to add to a decision. */
 const NOTHING = Object.freeze({});
 /** What a decision adds when the subject the rules need is empty. */
@@ -113,7 +118,7 @@ export class PermissionChecker {
       };
     }
     const ask = this.#first(rules.ask, call, 'no-match');
-    if (ask !== undefined) return askApprover(ask, call, approver).then((asked) => ({ ...base, ...asked }));
+    if (ask !== undefined) return askedDecision(base, askApprover(ask, call, approver));
 
     const allowRules = rules.allow;
     const allow = this.#firstMatch(allowRules, call);
