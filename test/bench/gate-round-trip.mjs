@@ -1,8 +1,8 @@
 // A grep tool around GrepInput behind a ToolGate, for the benchmark's gate round trip: one
 // `await gate.execute(toolUse)` goes through lookup, the safety policy, the permission check,
-// argument limits, schema validation (ENFORCE), the timeout timer, binding to a GrepInput, a no-op
-// `doExecute`, `render`, the output limit and the duration metadata. Written in plain JS, like
-// grep-input.mjs.
+// argument limits, schema validation (ENFORCE), the timeout (a shared deadline when the tool has to
+// be waited for), binding to a GrepInput, a no-op `doExecute`, `render`, the output limit and the
+// duration metadata. Written in plain JS, like grep-input.mjs.
 import { GenericTool } from '../../packages/core/dist/index.js';
 import { ToolGate } from '../../packages/gate/dist/index.js';
 import { GrepInput } from './grep-input.mjs';

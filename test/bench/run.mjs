@@ -225,8 +225,9 @@ console.log(
     'Gate round trip: `await gate.execute(toolUse)`, timed in batches of sequential awaited calls; one ToolUse',
     "  made once (createToolUse); ToolGate with permissions { allow: ['grep'] }, schemaValidation ENFORCE,",
     '  no audit listener, no extra policy. Valid: lookup, safety policy, permission, argument limits, schema',
-    "  validation (core's compiled ajv, violations as sentences), timeout timer + AbortController, bindInput to",
-    '  GrepInput, no-op doExecute, render, output limit, duration metadata. Invalid: stops at validation.',
+    "  validation (core's compiled ajv, violations as sentences, the binder's one check), the timeout (a",
+    '  deadline when the tool must be waited for), bindInput to GrepInput, no-op doExecute, render, output',
+    '  limit, duration metadata. Invalid: stops at validation.',
   ].join('\n'),
 );
 console.log('');
