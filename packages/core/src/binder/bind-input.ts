@@ -11,6 +11,7 @@ import {
   type InputClassModel,
 } from '../schema/input-class-model.js';
 import { copyData } from '../schema/map-schema.js';
+import type { SchemaValidator } from '../validation/schema-validator.js';
 import type { Violation } from '../validation/violation.js';
 import { depthViolation, inputViolation, typeViolation } from '../validation/violation-messages.js';
 import { fieldAssigner } from './assign-fields.js';
@@ -30,8 +31,8 @@ export type BindResult<Input> =
  * `GenericTool.checkInput`) is not checked twice; nothing a caller says can skip the check.
  */
 export function bindInput<Input extends object>(inputClass: InputClass<Input>, input: unknown): BindResult<Input> {
-  const schema = buildInputSchema(inputClass);
-  const validator = shapeValidatorFor(schema);
+  const plan = planFor(inputClass);
+  const { schema, validator } = plan;
   let data: unknown;
   try {
     data = ToolInput.isInstance(input) ? input.toJSON() : normalizeJsonObject(input);
@@ -40,9 +41,10 @@ export function bindInput<Input extends object>(inputClass: InputClass<Input>, i
     return failure([isPlainObject(input) ? inputViolation(error.message) : typeViolation('', ['object'])]);
   }
   try {
-    const violations = isKnownToConform(input, schema) ? [] : validator.validate(data);
+    const violations = isKnownToConform(input, schema) ? NO_VIOLATIONS : validator.validate(data);
     if (violations.length > 0) return failure(violations);
-    return { ok: true, value: instantiate(resolveInputClass(inputClass), data as Record<string, unknown>) as Input };
+    plan.model ??= resolveInputClass(inputClass);
+    return { ok: true, value: instantiate(plan.model, data as Record<string, unknown>) as Input };
   } catch (error) {
     if (error instanceof RangeError) return failure([depthViolation(MAX_NORMALIZE_DEPTH)]);
     throw error;
@@ -51,7 +53,27 @@ export function bindInput<Input extends object>(inputClass: InputClass<Input>, i
 
 /** Registers the input class and compiles its validator, once; registration errors throw here. */
 export function prepareBinder(inputClass: InputClass): void {
-  shapeValidatorFor(buildInputSchema(inputClass));
+  planFor(inputClass);
+}
+
+/** What binding one input class needs, worked out on its first use: its schema, validator and model. */
+interface BindingPlan {
+  readonly schema: object;
+  readonly validator: SchemaValidator;
+  model?: InputClassModel;
+}
+
+const plans = new WeakMap<InputClass, BindingPlan>();
+const NO_VIOLATIONS: readonly Violation[] = Object.freeze([]);
+
+function planFor(inputClass: InputClass): BindingPlan {
+  let plan = plans.get(inputClass);
+  if (plan === undefined) {
+    const schema = buildInputSchema(inputClass);
+    plan = { schema, validator: shapeValidatorFor(schema) };
+    plans.set(inputClass, plan);
+  }
+  return plan;
 }
 
 function instantiate(model: InputClassModel, data: Record<string, unknown>): object {
