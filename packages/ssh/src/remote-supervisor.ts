@@ -19,7 +19,7 @@ export function shellQuote(text: string): string {
 }
 
 const WATCHER = `
-leader=$1 mark=$2 deadline_ms=$3 grace_ms=$4
+leader=$1 mark=$2 deadline_ms=$3 grace_ms=$4 mode=$5
 now() { if [ -n "\${EPOCHREALTIME:-}" ]; then local t=\${EPOCHREALTIME/[.,]/}; now_ms=$((10#$t / 1000)); else now_ms=$(date +%s%3N); fi; }
 targets() {
   found=()
@@ -39,8 +39,10 @@ targets() {
 terminate() {
   targets
   [ \${#found[@]} -eq 0 ] && return
-  kill -TERM "\${found[@]}" 2>/dev/null
-  kill -CONT "\${found[@]}" 2>/dev/null
+  local first=()
+  for v in "\${found[@]}"; do [ "$mode" = pid-namespace ] && [ "$v" = "$leader" ] || first+=("$v"); done
+  [ \${#first[@]} -gt 0 ] && kill -TERM "\${first[@]}" 2>/dev/null
+  [ \${#first[@]} -gt 0 ] && kill -CONT "\${first[@]}" 2>/dev/null
   now; local end=$((now_ms + grace_ms))
   while :; do
     sleep 0.05; targets
@@ -90,7 +92,7 @@ export function supervisorExec(run: SupervisedCommand): string {
   }
   const mark = `${REMOTE_RUN_MARKER}=${run.nonce}`;
   lines.push(
-    `setsid bash --noprofile --norc -c ${shellQuote(WATCHER)} toolwright-watch $$ ${shellQuote(mark)} ${Math.ceil(run.deadlineMs)} ${Math.ceil(run.killGraceMs)} 0<&0 >/dev/null 2>&1 &`,
+    `setsid bash --noprofile --norc -c ${shellQuote(WATCHER)} toolwright-watch $$ ${shellQuote(mark)} ${Math.ceil(run.deadlineMs)} ${Math.ceil(run.killGraceMs)} ${run.containment} 0<&0 >/dev/null 2>&1 &`,
     'exec 0</dev/null',
   );
   for (const [name, value] of Object.entries(run.env)) {
@@ -100,6 +102,13 @@ export function supervisorExec(run: SupervisedCommand): string {
   }
   lines.push(`export ${mark}`);
   const bash = `bash --noprofile --norc -c ${shellQuote(run.command)}`;
-  lines.push(run.containment === 'pid-namespace' ? `exec unshare --pid --fork --kill-child ${bash}` : `exec ${bash}`);
+  // In a PID namespace the command is not its init (an init ignores signals it has no handler for):
+  // the init waits for it and ends with its status; when the init ends, the kernel kills the rest.
+  const init = `bash --noprofile --norc -c ${shellQuote('bash --noprofile --norc -c "$1" & wait $!')} toolwright-init ${shellQuote(run.command)}`;
+  lines.push(
+    run.containment === 'pid-namespace'
+      ? `exec unshare --pid --fork --kill-child --mount-proc ${init}`
+      : `exec ${bash}`,
+  );
   return `exec bash --noprofile --norc -c ${shellQuote(lines.join('\n'))}`;
 }

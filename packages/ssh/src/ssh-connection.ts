@@ -37,10 +37,13 @@ export class SshConnection {
     return this.#client;
   }
 
-  /** Runs `command` as the exec request of a new session channel. */
-  async exec(command: string): Promise<ClientChannel> {
+  /**
+   * Runs `command` as the exec request of a new session channel, and hands the channel to `start`
+   * at once (in the same tick: its exit and close may arrive in the very next packets).
+   */
+  async exec<Started>(command: string, start: (channel: ClientChannel) => Started): Promise<Awaited<Started>> {
     const client = await this.client();
-    return new Promise((resolve, reject) => {
+    return new Promise<Awaited<Started>>((resolve, reject) => {
       try {
         client.exec(command, { env: EXEC_ENV }, (error, channel) => {
           if (error)
@@ -49,7 +52,7 @@ export class SshConnection {
                 cause: error,
               }),
             );
-          else resolve(channel);
+          else resolve(start(channel) as Awaited<Started>);
         });
       } catch (error) {
         this.#client = undefined;

@@ -11,7 +11,7 @@ import {
 import type { ClientChannel } from 'ssh2';
 import { checkOptions } from './check-options.js';
 import { CONTAINMENT_PROBE, type RemoteContainment } from './remote-containment.js';
-import { supervisorExec } from './remote-supervisor.js';
+import { supervisorExec, type SupervisedCommand } from './remote-supervisor.js';
 import { runRemoteCommand } from './run-remote-command.js';
 import { SshBackgroundProcess } from './ssh-background-process.js';
 import { SshConnection } from './ssh-connection.js';
@@ -67,8 +67,7 @@ export class SshShell implements VirtualShell {
     const wanted = this.#options.containment ?? 'auto';
     if (wanted !== 'auto') return Promise.resolve(wanted);
     this.#containment ??= this.#connection
-      .exec(CONTAINMENT_PROBE)
-      .then((channel) => readChannel(channel))
+      .exec(CONTAINMENT_PROBE, readChannel)
       .then(({ stdout }) => (stdout.trim() === 'pid-namespace' ? 'pid-namespace' : 'session'));
     this.#containment.catch(() => (this.#containment = undefined));
     return this.#containment;
@@ -77,8 +76,7 @@ export class SshShell implements VirtualShell {
   /** Connects (if not connected) and checks the host; rejects with an {@link SshConnectionError} when it cannot. */
   async check(): Promise<void> {
     await this.containment();
-    const channel = await this.#connection.exec("exec bash --noprofile --norc -c 'exit 0'");
-    await readChannel(channel);
+    await this.#connection.exec("exec bash --noprofile --norc -c 'exit 0'", readChannel);
   }
 
   async execute(command: string, options: ExecutionOptions): Promise<ShellCommandResult> {
@@ -86,28 +84,29 @@ export class SshShell implements VirtualShell {
     if (options.signal?.aborted === true) return NOT_RUN_ABORTED;
     const started = performance.now();
     const containment = await this.containment();
+    // Aborted while connecting: nothing ran.
+    if (isAborted(options.signal)) return { ...NOT_RUN_ABORTED, durationMs: performance.now() - started };
     const nonce = randomUUID();
-    const elapsed = performance.now() - started;
-    const channel = await this.#open(
-      command,
-      nonce,
-      options.cwd,
-      options.env,
-      containment,
-      options.timeoutMs - elapsed + (this.#options.remoteDeadlineMarginMs ?? 2_000),
+    const remaining = options.timeoutMs - (performance.now() - started);
+    let stop = (): void => undefined;
+    const run = this.#open(
+      { command, nonce, cwd: options.cwd, env: options.env, containment },
+      remaining + (this.#options.remoteDeadlineMarginMs ?? 2_000),
+      (channel) => {
+        stop = () => {
+          channel.end();
+        };
+        this.#running.add(stop);
+        return runRemoteCommand(channel, {
+          options,
+          started,
+          nonce,
+          containment,
+          address: this.address,
+          closeAfterMs: this.#closeAfterMs(),
+        });
+      },
     );
-    const run = runRemoteCommand(channel, {
-      options,
-      started,
-      nonce,
-      containment,
-      address: this.address,
-      closeAfterMs: this.#closeAfterMs(),
-    });
-    const stop = (): void => {
-      channel.end();
-    };
-    this.#running.add(stop);
     return run.finally(() => this.#running.delete(stop));
   }
 
@@ -119,17 +118,19 @@ export class SshShell implements VirtualShell {
     }
     const containment = await this.containment();
     if (options.cwd !== undefined) await this.#checkDirectory(options.cwd);
-    const channel = await this.#open(command, randomUUID(), options.cwd, options.env, containment, 0);
-    const background: SshBackgroundProcess = new SshBackgroundProcess(
-      command,
-      channel,
-      containment,
-      options.maxBufferBytes,
-      this.#closeAfterMs(),
-      () => this.#background.delete(background),
-    );
-    this.#background.add(background);
-    return background;
+    const run = { command, nonce: randomUUID(), cwd: options.cwd, env: options.env, containment };
+    return this.#open(run, 0, (channel) => {
+      const background: SshBackgroundProcess = new SshBackgroundProcess(
+        command,
+        channel,
+        containment,
+        options.maxBufferBytes,
+        this.#closeAfterMs(),
+        () => this.#background.delete(background),
+      );
+      this.#background.add(background);
+      return background;
+    });
   }
 
   /** Kills every command of this shell still running on the host, waits until they are gone, and closes the connection. */
@@ -148,29 +149,31 @@ export class SshShell implements VirtualShell {
 
   async #checkDirectory(cwd: string): Promise<void> {
     const quoted = `'${cwd.replaceAll("'", "'\\''")}'`;
-    const channel = await this.#connection.exec(`exec bash --noprofile --norc -c 'test -d "$1"' toolwright ${quoted}`);
-    const { exitCode } = await readChannel(channel);
+    const { exitCode } = await this.#connection.exec(
+      `exec bash --noprofile --norc -c 'test -d "$1"' toolwright ${quoted}`,
+      readChannel,
+    );
     if (exitCode !== 0) throw new ShellStartError(`The working directory does not exist or is not a directory: ${cwd}`);
   }
 
-  #open(
-    command: string,
-    nonce: string,
-    cwd: string | undefined,
-    env: ExecutionOptions['env'],
-    containment: RemoteContainment,
+  #open<Started>(
+    run: Pick<SupervisedCommand, 'command' | 'nonce' | 'cwd' | 'containment'> & { env: ExecutionOptions['env'] },
     deadlineMs: number,
-  ): Promise<ClientChannel> {
+    start: (channel: ClientChannel) => Started,
+  ): Promise<Awaited<Started>> {
     return this.#connection.exec(
       supervisorExec({
-        command,
-        nonce,
-        cwd,
-        env: { ...PROMPT_PROOF_ENV, ...env },
+        ...run,
+        env: { ...PROMPT_PROOF_ENV, ...run.env },
         deadlineMs: deadlineMs === 0 ? 0 : Math.max(1, deadlineMs),
         killGraceMs: this.#killGraceMs,
-        containment,
       }),
+      start,
     );
   }
+}
+
+/** Read through a function, so that a check after an await is not narrowed away. */
+function isAborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
 }

@@ -1,0 +1,23 @@
+// The shell conformance kit against SshShell on a real OpenSSH server on this machine. The host is
+// local, so the independent view of its processes is this machine's /proc.
+import { describeShellConformance } from '@toolwright/shell/conformance';
+import { SshShell } from '@toolwright/ssh';
+import { afterAll } from 'vitest';
+import { killByToken, running } from '../shell/survivors.js';
+import { startSshd, type SshdFixture } from './sshd-fixture.js';
+
+let server: Promise<SshdFixture> | undefined;
+const sshd = (): Promise<SshdFixture> => (server ??= startSshd());
+afterAll(async () => {
+  await (await server)?.stop();
+});
+
+describeShellConformance({
+  name: 'SshShell (OpenSSH on 127.0.0.1)',
+  async createShell() {
+    const { host, port, username, privateKey, knownHostsFile } = await sshd();
+    return new SshShell({ host, port, username, privateKey, hostKey: { knownHostsFile } });
+  },
+  listProcesses: (token) => Promise.resolve(running(token)),
+  killProcesses: (token) => Promise.resolve(killByToken(token)),
+});
