@@ -39,8 +39,12 @@ export class SshBackgroundProcess implements BackgroundProcess {
       if (end.lost) {
         this.#status = 'killed';
         this.#signal = this.#signal ?? 'SIGHUP';
+      } else if (this.#status === 'killed') {
+        // Killed here: a signal ended it, whichever one the host reports (an init in a PID
+        // namespace reports 128 + n as a status).
+        this.#signal = end.signal ?? signalOfStatus(end.exitCode) ?? 'SIGTERM';
       } else {
-        if (this.#status === 'running') this.#status = 'exited';
+        this.#status = 'exited';
         this.#exitCode = end.exitCode;
         this.#signal = end.signal;
       }
@@ -63,4 +67,10 @@ export class SshBackgroundProcess implements BackgroundProcess {
     this.#stop();
     return this.#ended;
   }
+}
+
+const SIGNALS: Readonly<Record<number, string>> = { 1: 'SIGHUP', 2: 'SIGINT', 9: 'SIGKILL', 15: 'SIGTERM' };
+
+function signalOfStatus(status: number | null): string | undefined {
+  return status === null ? undefined : SIGNALS[status - 128];
 }

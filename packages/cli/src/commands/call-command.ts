@@ -7,13 +7,14 @@ import { UsageError } from '../usage-error.js';
 import { readCallArguments } from './call-arguments.js';
 import { formatCallResult, withFlagHint } from './call-output.js';
 import { GATE_FLAG_OPTIONS, GATE_FLAGS_HELP, gateOptionsFrom, schemaModeFrom, timeoutFrom } from './gate-flags.js';
+import { remoteBuiltinTools, remoteShellFrom, SHELL_FLAG_OPTIONS, SHELL_FLAGS_HELP } from './shell-flags.js';
 import { findTool } from './schema-command.js';
 
 export const CALL_HELP = `Usage: toolwright call <module|builtin> <Tool> <json|@file|-> [options]
 
 Runs one call through the gate (permissions, validation, policies, timeout, output limit).
 The arguments are inline JSON, @args.json (a JSON file), or - (JSON on standard input).
-${GATE_FLAGS_HELP}  --json              print {"isError", "content", "structured"?, "metadata"} as JSON
+${GATE_FLAGS_HELP}${SHELL_FLAGS_HELP}  --json              print {"isError", "content", "structured"?, "metadata"} as JSON
   --verbose           print the tool's progress and logs to stderr while it runs
 Exit code: 0 for an ok result, 1 for an error result, 2 for bad usage.
 `;
@@ -25,6 +26,7 @@ export async function callCommand(args: readonly string[], io: CliIo): Promise<n
     allowPositionals: true,
     options: {
       ...GATE_FLAG_OPTIONS,
+      ...SHELL_FLAG_OPTIONS,
       json: { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
     },
@@ -36,10 +38,11 @@ export async function callCommand(args: readonly string[], io: CliIo): Promise<n
   schemaModeFrom(values);
   timeoutFrom(values);
   const input = await readCallArguments(argumentsText, io);
-  const plugin = await loadPlugin(specifier, io.cwd);
+  const remote = remoteShellFrom(values, specifier);
+  const plugin = remote === undefined ? await loadPlugin(specifier, io.cwd) : remoteBuiltinTools(remote);
   try {
     const tool = findTool(plugin.tools, name, specifier);
-    const gate = new ToolGate(gateOptionsFrom(values, plugin.tools, io.cwd));
+    const gate = new ToolGate(gateOptionsFrom(values, plugin.tools, remote?.cwd ?? io.cwd));
     const executed = await gate.execute(createToolUse('cli', name, input), values.verbose ? verboseCall(io) : {});
     const runOptions = { ...DEFAULT_RUN_OPTIONS, allowWrite: values['allow-write'], allowBash: values['allow-bash'] };
     const result = withFlagHint(executed, tool, runOptions);

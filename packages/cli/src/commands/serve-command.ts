@@ -7,24 +7,30 @@ import { loadPlugin } from '../plugin/load-plugin.js';
 import { whyNotOffered } from '../plugin/run-option-need.js';
 import { UsageError } from '../usage-error.js';
 import { GATE_FLAG_OPTIONS, GATE_FLAGS_HELP, gateOptionsFrom, schemaModeFrom, timeoutFrom } from './gate-flags.js';
+import { remoteBuiltinTools, remoteShellFrom, SHELL_FLAG_OPTIONS, SHELL_FLAGS_HELP } from './shell-flags.js';
 
 export const SERVE_HELP = `Usage: toolwright serve <module|builtin> [options]
 
 Serves the plugin's tools over MCP on stdio; every tools/call goes through the gate.
-${GATE_FLAGS_HELP}The first line on stderr names the tools offered, and each tool left out with the reason.
+${GATE_FLAGS_HELP}${SHELL_FLAGS_HELP}The first line on stderr names the tools offered, and each tool left out with the reason.
 Logs go to stderr; stdout carries the protocol.
 `;
 
 /** `toolwright serve` (SPEC CL-5, MC-1): runs until stdin closes. */
 export async function serveCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args: [...args], allowPositionals: true, options: GATE_FLAG_OPTIONS });
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: { ...GATE_FLAG_OPTIONS, ...SHELL_FLAG_OPTIONS },
+  });
   const [specifier] = positionals;
   if (specifier === undefined || positionals.length > 1) throw new UsageError('serve takes one plugin module');
   schemaModeFrom(values);
   timeoutFrom(values);
-  const plugin = await loadPlugin(specifier, io.cwd);
+  const remote = remoteShellFrom(values, specifier);
+  const plugin = remote === undefined ? await loadPlugin(specifier, io.cwd) : remoteBuiltinTools(remote);
   try {
-    const gate = new ToolGate(gateOptionsFrom(values, plugin.tools, io.cwd));
+    const gate = new ToolGate(gateOptionsFrom(values, plugin.tools, remote?.cwd ?? io.cwd));
     const handle = await serveStdio(gate);
     io.stderr(`toolwright serve: ${describeOffer(plugin.tools, gate.offeredTools(), specifier)}\n`);
     await new Promise<void>((resolve) => {

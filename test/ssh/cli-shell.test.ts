@@ -1,0 +1,81 @@
+// RS-4: `toolwright call builtin Bash … --shell ssh://user@host:port --ssh-key … --known-hosts …`.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toolwright } from '../cli/run-toolwright.js';
+import { startSshd, type SshdFixture } from './sshd-fixture.js';
+
+let sshd: SshdFixture;
+let other: SshdFixture;
+beforeAll(async () => {
+  [sshd, other] = await Promise.all([startSshd(), startSshd()]);
+});
+afterAll(async () => {
+  await Promise.all([sshd?.stop(), other?.stop()]);
+});
+
+const url = (): string => `ssh://${sshd.username}@127.0.0.1:${sshd.port}`;
+
+describe('toolwright --shell ssh://', () => {
+  it('RS-4: call builtin Bash runs the command on the host the URL names, in the URL path', () => {
+    const run = toolwright([
+      'call',
+      'builtin',
+      'Bash',
+      '{"command":"echo $SSH_CONNECTION | cut -d\\" \\" -f4; pwd"}',
+      '--allow-bash',
+      '--shell',
+      `${url()}/tmp`,
+      '--ssh-key',
+      sshd.privateKeyFile,
+      '--known-hosts',
+      sshd.knownHostsFile,
+    ]);
+    expect(run).toMatchObject({ status: 0, stdout: `${sshd.port}\n/tmp\n`, stderr: '' });
+  });
+
+  it('RS-4: --shell ssh:// without --known-hosts is a usage error: host keys are always verified', () => {
+    const run = toolwright([
+      'call',
+      'builtin',
+      'Bash',
+      '{"command":"true"}',
+      '--allow-bash',
+      '--shell',
+      url(),
+      '--ssh-key',
+      sshd.privateKeyFile,
+    ]);
+    expect(run).toMatchObject({
+      status: 2,
+      stdout: '',
+      stderr: "toolwright call: --shell ssh:// needs --known-hosts <file>: the host's key is always verified\n",
+    });
+  });
+
+  it('RS-4: a host whose key the known_hosts file does not list is refused, and nothing runs', () => {
+    const run = toolwright([
+      'call',
+      'builtin',
+      'Bash',
+      '{"command":"echo never"}',
+      '--allow-bash',
+      '--shell',
+      url(),
+      '--ssh-key',
+      sshd.privateKeyFile,
+      '--known-hosts',
+      other.knownHostsFile,
+    ]);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(
+      `The host key of 127.0.0.1:${sshd.port} is not trusted: no key is listed in ${other.knownHostsFile} (as [127.0.0.1]:${sshd.port}), but the host offered ${sshd.fingerprint}. Nothing was run on it.`,
+    );
+  });
+
+  it('RS-4: --shell takes ssh:// URLs only', () => {
+    const run = toolwright(['call', 'builtin', 'Bash', '{"command":"true"}', '--shell', 'docker://box']);
+    expect(run).toMatchObject({
+      status: 2,
+      stderr: 'toolwright call: --shell takes ssh://user@host[:port][/dir], not docker://box\n',
+    });
+  });
+});
