@@ -9,74 +9,86 @@ import { createYielder } from './yield-now.js';
 const BATCH_FILES = 256;
 
 /**
- * Searches many files over the cores (SPEC PF-3), in count or files_with_matches mode: batches
- * of files go to the pool's workers while they have room and to the main thread otherwise (which
- * yields to the event loop between its batches, and so covers the time the workers take to
- * start); the findings are then taken in file order exactly as the one-thread search takes them,
- * up to the same limit, so the result is the same. Large files met on the main thread go to the
- * call's own worker. An abort ends the pool's workers.
+ * Searches many files over the cores (SPEC PF-3), in count or files_with_matches mode: files
+ * already searched beside the walk (`known`, by real path) are taken as they are; the others go
+ * in batches to the pool's workers as they have room, and to the main thread until the first
+ * worker is up (it yields to the event loop between batches). The findings are taken in file order
+ * exactly as the one-thread search takes them, up to the same limit, so the result is the same.
+ * Large files met on the main thread go to the call's own worker. An abort ends the workers busy
+ * with this search (`owner`); a batch a worker failed is searched again.
  */
 export async function searchInParallel(
   files: readonly GrepFile[],
   plan: GrepPlan,
   pool: GrepWorkerPool,
   large: GrepWorker,
+  known: ReadonlyMap<string, number> = new Map(),
+  owner: object = {},
 ): Promise<GrepFindings> {
   const mode = plan.mode as BatchMode;
-  const batches = Array.from({ length: Math.ceil(files.length / BATCH_FILES) }, (_, index) =>
-    files.slice(index * BATCH_FILES, (index + 1) * BATCH_FILES).map((file) => file.open),
+  const codes = new Int32Array(files.length);
+  const ready = new Uint8Array(files.length);
+  const left: number[] = [];
+  for (const [index, file] of files.entries()) {
+    const code = known.get(file.open);
+    if (code === undefined) left.push(index);
+    else [codes[index], ready[index]] = [code, 1];
+  }
+  // Batches of file indexes not yet searched, in file order; one a worker failed goes back to the front.
+  const todo = Array.from({ length: Math.ceil(left.length / BATCH_FILES) }, (_, batch) =>
+    left.slice(batch * BATCH_FILES, (batch + 1) * BATCH_FILES),
   );
-  const results: (Int32Array | undefined)[] = [];
+  const store = (batch: readonly number[], found: Int32Array): void =>
+    batch.forEach((file, index) => ([codes[file], ready[file]] = [found[index] ?? 0, 1]));
   const tally = createTally(files, plan);
   const reader = new GrepFileReader();
   const pause = createYielder();
   const inFlight = new Set<Promise<void>>();
-  // Batches not yet searched, in file order; one a worker failed (ended by another call's abort,
-  // or lost) goes back to the front, and the main thread searches it.
-  const todo = batches.map((_, index) => index);
-  const owner = {};
   const stop = (): void => pool.terminate(owner);
   plan.signal.addEventListener('abort', stop, { once: true });
-  pool.warm();
+  if (todo.length > 0) pool.warm();
   try {
-    while (tally.done < batches.length && !tally.full) {
+    while (!tally.done(ready, codes)) {
       plan.signal.throwIfAborted();
       while (todo.length > 0 && pool.hasRoom()) {
-        const index = todo.shift() ?? 0;
+        const batch = todo.shift() ?? [];
+        const paths = batch.map((file) => files[file]?.open ?? '').join('\0');
         const running: Promise<void> = pool
-          .run({ paths: batches[index] ?? [], ...plan.source, mode }, owner)
+          .run({ paths, ...plan.source, mode }, owner)
           .then(
-            (codes) => void (results[index] = codes),
-            () => void todo.unshift(index),
+            (found) => store(batch, found),
+            () => void todo.unshift(batch),
           )
           .finally(() => inFlight.delete(running));
         inFlight.add(running);
       }
-      const index = todo.shift();
-      if (index !== undefined) {
-        results[index] = await searchHere(batches[index] ?? [], index * BATCH_FILES);
+      // Until a worker is up (or while none has room for this search), the main thread searches;
+      // then it only hands out batches and takes results.
+      const batch = pool.isOnline() && inFlight.size > 0 ? undefined : todo.shift();
+      if (batch !== undefined) {
+        store(batch, await searchHere(batch));
         const paused = pause();
         if (paused !== undefined) await paused;
       } else if (inFlight.size > 0) await Promise.race(inFlight);
-      while (results[tally.done] !== undefined && !tally.full) tally.add(results[tally.done] ?? new Int32Array(0));
     }
     return tally.findings();
   } finally {
     plan.signal.removeEventListener('abort', stop);
   }
 
-  async function searchHere(paths: readonly string[], offset: number): Promise<Int32Array> {
-    const codes = searchBatch(reader, paths, plan.pattern, mode, true);
-    for (const [index, code] of codes.entries()) {
+  async function searchHere(batch: readonly number[]): Promise<Int32Array> {
+    const paths = batch.map((file) => files[file]?.open ?? '');
+    const found = searchBatch(reader, paths, plan.pattern, mode, true);
+    for (const [index, code] of found.entries()) {
       if (code !== DEFERRED) continue;
       const loaded = reader.read(paths[index] ?? '');
-      if (loaded.kind !== 'text') codes[index] = loaded.kind === 'binary' ? BINARY : UNREADABLE;
+      if (loaded.kind !== 'text') found[index] = loaded.kind === 'binary' ? BINARY : UNREADABLE;
       else {
-        const search = { mode, format: plan.format, show: files[offset + index]?.show ?? '', room: plan.enough };
-        codes[index] = (await large.search({ bytes: loaded.bytes, ...plan.source, search })).matched;
+        const search = { mode, format: plan.format, show: files[batch[index] ?? 0]?.show ?? '', room: plan.enough };
+        found[index] = (await large.search({ bytes: loaded.bytes, ...plan.source, search })).matched;
       }
     }
-    return codes;
+    return found;
   }
 }
 
@@ -89,33 +101,28 @@ function createTally(files: readonly GrepFile[], plan: GrepPlan) {
   let skippedBinary = 0;
   let skippedLarge = 0;
   let next = 0;
-  const tally = {
-    done: 0,
-    full: false,
-    add(codes: Int32Array): void {
-      for (const code of codes) {
-        if (output.length >= plan.enough) {
-          tally.full = true;
-          return;
-        }
-        const show = files[next++]?.show ?? '';
+  return {
+    /** Takes the files ready in order; true once all are taken, or the output is full. */
+    done(ready: Uint8Array, codes: Int32Array): boolean {
+      for (; next < files.length && ready[next] === 1; next++) {
+        if (output.length >= plan.enough) return true;
+        const code = codes[next] ?? UNREADABLE;
         if (code === BINARY) skippedBinary++;
         else if (code === LARGE) skippedLarge++;
         else if (code !== UNREADABLE) {
           filesSearched++;
           if (code > 0) {
+            const show = files[next]?.show ?? '';
             filesMatched++;
             matchingLines += code;
             output.push(plan.mode === 'count' ? `${show}:${code}` : show);
           }
         }
       }
-      tally.done++;
-      tally.full = output.length >= plan.enough;
+      return next >= files.length || output.length >= plan.enough;
     },
     findings(): GrepFindings {
       return { output, filesSearched, filesMatched, matchingLines, skippedBinary, skippedLarge };
     },
   };
-  return tally;
 }

@@ -10,7 +10,7 @@ const WORKER_URL = import.meta.url.endsWith('.ts')
 /** Idle workers end after this long; the next large search starts them again. */
 const IDLE_MS = 30_000;
 /** Batches given to one worker at a time, so it never waits for the next. */
-const IN_FLIGHT = 2;
+const IN_FLIGHT = 3;
 /** At most this many workers, whatever the machine. */
 const MAX_WORKERS = 4;
 
@@ -47,6 +47,11 @@ export class GrepWorkerPool {
     clearTimeout(this.#idle);
     this.#idle = undefined;
     while (this.#slots.length < this.#size) this.#slots.push(this.#start());
+  }
+
+  /** True when some worker is up (started and answering). */
+  isOnline(): boolean {
+    return this.#slots.some((slot) => slot.online);
   }
 
   /** True when an online worker can take another batch now. */
