@@ -22,6 +22,10 @@ export interface SshdFixture {
   readonly fingerprint: string;
   /** The listening sshd's pid. */
   readonly pid: number;
+  /** Stops the listener (and its connections) but keeps keys and config: the host is down. */
+  halt(): Promise<void>;
+  /** Starts the listener again on the same port with the same keys. */
+  resume(): Promise<void>;
   /** The temp folder that holds keys and config. */
   readonly folder: string;
   /** The pids of the per-connection sshd processes (children of the listener): killing one cuts that connection. */
@@ -116,23 +120,25 @@ export async function startSshd(): Promise<SshdFixture> {
     encoding: 'utf8',
   }).split(' ')[1] as string;
 
-  const child: ChildProcess = spawn(SSHD, ['-D', '-e', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-  let exited = false;
-  child.once('exit', () => (exited = true));
   const remove = (): void => rmSync(folder, { recursive: true, force: true });
-
-  const deadline = performance.now() + 30_000;
-  while (!(await accepts(port))) {
-    if (exited || performance.now() > deadline) {
-      child.kill('SIGKILL');
-      remove();
-      throw new Error(`sshd did not start on 127.0.0.1:${port}: ${stderr.trim() || '(no output)'}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  let server: Listener;
+  try {
+    server = await listen(config, port);
+  } catch (error) {
+    remove();
+    throw error;
   }
-  const pid = child.pid as number;
+  const halt = async (): Promise<void> => {
+    const connections = childrenOf(server.pid);
+    await server.stop();
+    for (const connection of connections) {
+      try {
+        process.kill(connection, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  };
   return {
     host: '127.0.0.1',
     port,
@@ -141,25 +147,50 @@ export async function startSshd(): Promise<SshdFixture> {
     privateKeyFile: userKey,
     knownHostsFile,
     fingerprint,
-    pid,
+    get pid() {
+      return server.pid;
+    },
     folder,
-    connectionProcesses: () => childrenOf(pid),
+    connectionProcesses: () => childrenOf(server.pid),
+    stderr: () => server.stderr(),
+    halt,
+    async resume() {
+      server = await listen(config, port);
+    },
+    async stop() {
+      await halt();
+      remove();
+    },
+  };
+}
+
+interface Listener {
+  readonly pid: number;
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+/** Runs `sshd -D -e -f config` until it accepts on `port`; rejects with its stderr after 30 s or when it exits. */
+async function listen(config: string, port: number): Promise<Listener> {
+  const child: ChildProcess = spawn(SSHD, ['-D', '-e', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  let exited = false;
+  const gone = new Promise((resolve) => child.once('exit', resolve)).then(() => (exited = true));
+  const deadline = performance.now() + 30_000;
+  while (!(await accepts(port))) {
+    if (exited || performance.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`sshd did not start on 127.0.0.1:${port}: ${stderr.trim() || '(no output)'}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    pid: child.pid as number,
     stderr: () => stderr,
     async stop() {
-      const connections = childrenOf(pid);
-      if (!exited) {
-        const gone = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await gone;
-      }
-      for (const connection of connections) {
-        try {
-          process.kill(connection, 'SIGKILL');
-        } catch {
-          // Already gone.
-        }
-      }
-      remove();
+      if (!exited) child.kill('SIGTERM');
+      await gone;
     },
   };
 }
