@@ -5,7 +5,6 @@ import { createToolContext, ToolInput, type ToolResult } from '@toolwright/core'
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileGrepPattern } from './grep-pattern.js';
 import { searchInParallel } from './grep-parallel.js';
-import { GrepPrefetch } from './grep-prefetch.js';
 import { GrepWorkerPool } from './grep-pool.js';
 import { PARALLEL_MIN_FILES, type GrepFile, type GrepPlan } from './grep-search.js';
 import { GrepTool } from './grep-tool.js';
@@ -94,40 +93,6 @@ describe('Grep over many files', () => {
       filesMatched: 4,
       truncated: true,
     });
-  });
-
-  it('PF-3: files searched beside the walk are taken as found; an abort ends the prefetch with the abort error', async () => {
-    const pool = new GrepWorkerPool(2);
-    const prefetch = new GrepPrefetch(
-      pool,
-      { pattern: 'needle_[0-9a-z]+', ignoreCase: false, multiline: false },
-      'count',
-    );
-    const controller = new AbortController();
-    const large = new GrepWorker(controller.signal);
-    try {
-      pool.warm();
-      for (let waited = 0; !pool.isOnline(); waited += 10) {
-        if (waited > 30_000) throw new Error('no Grep worker came online in 30 s');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      for (const file of files) prefetch.add(file.open);
-      const known = await prefetch.settle(controller.signal);
-      // Searching starts with the first 2,000 files, then goes on in whole batches of 256; the
-      // last 144 are left to the search.
-      expect(known.size).toBe(2_256);
-      for (const [path, code] of known) expect(code, path).toBe(isBinary(path) ? -2 : (needles.get(path) ?? 0));
-      const found = await searchInParallel(files, plan('count', 20_001, controller.signal), pool, large, known);
-      expect(found.output).toEqual(matching.map((file) => `${file.show}:${needles.get(file.open)}`));
-      const abandoned = new GrepPrefetch(pool, { pattern: 'needle', ignoreCase: false, multiline: false }, 'count');
-      for (const file of files) abandoned.add(file.open);
-      const stopping = new AbortController();
-      stopping.abort();
-      await expect(abandoned.settle(stopping.signal)).rejects.toMatchObject({ name: 'AbortError' });
-    } finally {
-      large.close();
-      pool.terminate();
-    }
   });
 
   it('PF-3: the pool gives the same findings as the tool, and an abort stops it with the abort error', async () => {

@@ -9,34 +9,29 @@ import { createYielder } from './yield-now.js';
 const BATCH_FILES = 256;
 
 /**
- * Searches many files over the cores (SPEC PF-3), in count or files_with_matches mode: files
- * already searched beside the walk (`known`, by real path) are taken as they are; the others go
- * in batches to the pool's workers as they have room, and to the main thread until the first
- * worker is up (it yields to the event loop between batches). The findings are taken in file order
+ * Searches many files over the cores (SPEC PF-3), in count or files_with_matches mode: batches of
+ * files go to the pool's workers as they have room, and to the main thread until the first worker
+ * is up (it yields to the event loop between batches). The findings are taken in file order
  * exactly as the one-thread search takes them, up to the same limit, so the result is the same.
  * Large files met on the main thread go to the call's own worker. An abort ends the workers busy
- * with this search (`owner`); a batch a worker failed is searched again.
+ * with this search; a batch a worker failed is searched again.
  */
 export async function searchInParallel(
   files: readonly GrepFile[],
   plan: GrepPlan,
   pool: GrepWorkerPool,
   large: GrepWorker,
-  known: ReadonlyMap<string, number> = new Map(),
-  owner: object = {},
 ): Promise<GrepFindings> {
   const mode = plan.mode as BatchMode;
   const codes = new Int32Array(files.length);
   const ready = new Uint8Array(files.length);
-  const left: number[] = [];
-  for (const [index, file] of files.entries()) {
-    const code = known.get(file.open);
-    if (code === undefined) left.push(index);
-    else [codes[index], ready[index]] = [code, 1];
-  }
+  const owner = {};
   // Batches of file indexes not yet searched, in file order; one a worker failed goes back to the front.
-  const todo = Array.from({ length: Math.ceil(left.length / BATCH_FILES) }, (_, batch) =>
-    left.slice(batch * BATCH_FILES, (batch + 1) * BATCH_FILES),
+  const todo = Array.from({ length: Math.ceil(files.length / BATCH_FILES) }, (_, batch) =>
+    Array.from(
+      { length: Math.min(BATCH_FILES, files.length - batch * BATCH_FILES) },
+      (_, at) => batch * BATCH_FILES + at,
+    ),
   );
   const store = (batch: readonly number[], found: Int32Array): void =>
     batch.forEach((file, index) => ([codes[file], ready[file]] = [found[index] ?? 0, 1]));
@@ -46,7 +41,7 @@ export async function searchInParallel(
   const inFlight = new Set<Promise<void>>();
   const stop = (): void => pool.terminate(owner);
   plan.signal.addEventListener('abort', stop, { once: true });
-  if (todo.length > 0) pool.warm();
+  pool.warm();
   try {
     while (!tally.done(ready, codes)) {
       plan.signal.throwIfAborted();

@@ -54,11 +54,7 @@ export interface GrepPlan {
  * 8 KB) and files over 16 MB are skipped and counted; invalid UTF-8 is read as U+FFFD; files that
  * cannot be read are skipped, as grep -s would.
  */
-export async function searchFiles(
-  files: readonly GrepFile[],
-  plan: GrepPlan,
-  prefetched?: { readonly known: ReadonlyMap<string, number>; readonly owner: object },
-): Promise<GrepFindings> {
+export async function searchFiles(files: readonly GrepFile[], plan: GrepPlan): Promise<GrepFindings> {
   const output: string[] = [];
   let filesSearched = 0;
   let filesMatched = 0;
@@ -72,7 +68,7 @@ export async function searchFiles(
       : undefined;
   if (pool !== undefined) {
     try {
-      return await searchInParallel(files, plan, pool, worker, prefetched?.known, prefetched?.owner);
+      return await searchInParallel(files, plan, pool, worker);
     } finally {
       worker.close();
     }

@@ -5,7 +5,6 @@ import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from 
 import { FILE_TYPES } from './file-types.js';
 import { contextLines, GrepInput } from './grep-input.js';
 import { compileGrepPattern, MAX_PATTERN_LENGTH } from './grep-pattern.js';
-import { createGrepPrefetch } from './grep-prefetch.js';
 import { MAX_CONTENT_LINES, searchFiles, type GrepFile, type GrepFindings } from './grep-search.js';
 import { SEARCH_PATH_SUBJECT, SEARCH_PERMISSION_ALIASES } from './path-subjects.js';
 import { searchResourceKeys } from './resource-keys.js';
@@ -64,24 +63,13 @@ export class GrepTool extends GenericTool<GrepInput, GrepResult> {
     if (!root.ok) return { kind: 'refused', ...root };
     let files: GrepFile[];
     let walk: Pick<WalkResult, 'secretsHidden' | 'ignored' | 'cut'> = { secretsHidden: 0, ignored: 0, cut: false };
-    const source = { pattern: input.pattern, ignoreCase: input.ignoreCase, multiline: input.multiline };
-    // A search that reads every file starts on the cores while the walk still finds files.
-    const prefetch = root.isFolder
-      ? createGrepPrefetch(compiled.pattern, source, input.outputMode, input.headLimit)
-      : undefined;
-    let known: ReadonlyMap<string, number> | undefined;
     if (root.isFolder) {
-      const permit = walkPermit(root, createPathGuard(context, this.#settings));
       const walked = await walkTree({
         root: root.realPath,
         maxEntries: MAX_WALK_ENTRIES,
         signal: context.signal,
-        allows: prefetch === undefined ? permit : prefetch.watch(permit, wanted, root.realPath),
-      }).catch((error: unknown) => {
-        prefetch?.abandon();
-        throw error;
+        allows: walkPermit(root, createPathGuard(context, this.#settings)),
       });
-      known = await prefetch?.settle(context.signal);
       walk = walked;
       files = walked.entries
         .filter((entry) => entry.kind === 'file' && wanted(entry.relative))
@@ -90,15 +78,14 @@ export class GrepTool extends GenericTool<GrepInput, GrepResult> {
       files = [{ open: root.realPath, show: root.path }];
     }
     const { before, after } = contextLines(input);
-    const plan = {
+    const findings = await searchFiles(files, {
       pattern: compiled.pattern,
       mode: input.outputMode,
       format: { before, after, lineNumbers: input.lineNumbers },
       enough: (input.headLimit ?? MAX_CONTENT_LINES) + 1,
       signal: context.signal,
-      source,
-    };
-    const findings = await searchFiles(files, plan, prefetch && known && { known, owner: prefetch.owner });
+      source: { pattern: input.pattern, ignoreCase: input.ignoreCase, multiline: input.multiline },
+    });
     return {
       kind: 'searched',
       input,
