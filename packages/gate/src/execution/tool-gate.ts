@@ -25,7 +25,7 @@ import { decidePermission } from './permission-stage.js';
 import { CallSpan } from './tool-tracing.js';
 
 /**
- * The one path every model tool call takes (SPEC §2): the stages of {@link GATE_STAGES} in order —
+ * The one path every model tool call takes (SPEC §2): the stages of `GATE_STAGES` in order —
  * registry lookup → argument errors → argument limits → policies → permission (or, without rules,
  * the working-directory confinement) → schema validation → execution under a gate-level timeout →
  * policies' `after` → output limit → audit → result. `execute` never rejects, whatever the model

@@ -25,7 +25,7 @@ const JSON_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 
  * cannot compile, and references that do not resolve inside the document are passed, not
  * rejected, while their siblings are still checked. When the whole schema still cannot be
  * compiled, each top-level property that can be is checked on its own; the rest pass. When not
- * even that can be built, every call is answered with {@link UNCHECKABLE_INPUT}: a validator that
+ * even that can be built, every call is answered with `UNCHECKABLE_INPUT`: a validator that
  * cannot be built never lets a call through unchecked (ENFORCE refuses it, WARN logs it).
  * Never throws.
  */
