@@ -19,6 +19,7 @@ const PACKAGES = {
   integrations: '@toolwright/integrations',
   mcp: '@toolwright/mcp',
   shell: '@toolwright/shell',
+  ssh: '@toolwright/ssh',
   tools: '@toolwright/tools',
 } as const;
 
@@ -82,7 +83,7 @@ describe('the packed packages, installed with npm outside the workspace', () => 
       [
         ...names.map((name) => `packed ${name}`),
         '',
-        `7 packages in ${tarballFolder}:`,
+        `8 packages in ${tarballFolder}:`,
         ...names.map((name) => `  ${tarballName(name)}`),
         `Install them in a project of yours with: npm install ${join(tarballFolder, '*.tgz')}`,
         '',
