@@ -1,6 +1,6 @@
 import { SshShell } from '@toolwright/ssh';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newToken, survivors } from '../shell/survivors.js';
+import { killByToken, newToken, survivors, waitFor } from '../shell/survivors.js';
 import { startSshd, type SshdFixture } from './sshd-fixture.js';
 
 let sshd: SshdFixture;
@@ -45,5 +45,33 @@ describe('SshShell', () => {
     expect(result.timedOut).toBe(true);
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(await survivors(token)).toEqual([]);
+  });
+});
+
+describe('SshShell dispose', () => {
+  it('RS-2: dispose ends a running command and every background command, leaving nothing on the host', async () => {
+    const own = new SshShell({
+      host: sshd.host,
+      port: sshd.port,
+      username: sshd.username,
+      privateKey: sshd.privateKey,
+      hostKey: { fingerprint: sshd.fingerprint },
+    });
+    const token = newToken();
+    try {
+      const background = await own.startBackground(`setsid sleep 1000.${token} & sleep 1000.${token}`, {
+        maxBufferBytes: 1_000,
+      });
+      const foreground = own.execute(`sleep 1000.${token}`, options);
+      expect(await waitFor(token, (lines) => lines.filter((line) => line.startsWith('sleep ')).length === 3)).toBe(
+        true,
+      );
+      await own.dispose();
+      expect(background.status).toBe('killed');
+      expect((await foreground).timedOut).toBe(false);
+      expect(await survivors(token)).toEqual([]);
+    } finally {
+      killByToken(token);
+    }
   });
 });
