@@ -238,4 +238,27 @@ describe('Grep prefilters and line automaton (properties)', () => {
       RUNS,
     );
   });
+
+  it('PF-3: on long files, where candidate lines are dense enough to read every line, the result is the same', () => {
+    const longFiles = fc
+      .array(fc.constantFrom('x1_ab', 'plain words', '', 'k\u212a', 'a\tb', '42', 'needle_7_marker'), {
+        minLength: 40,
+        maxLength: 300,
+      })
+      .map((rows) => Buffer.from(`${rows.join('\n')}\n`, 'utf8'));
+    const searched = fc.constantFrom('[0-9]_[a-z]', '[0-9]+', 'needle_[0-9]+', '(?i)K', 'a\\tb|^$', '\\d\\b');
+    fc.assert(
+      fc.property(searched, longFiles, (pattern, bytes) => {
+        const compiled = compile(pattern, false);
+        if (compiled?.line === undefined || compiled.automaton === undefined) return;
+        const expected = splitLines(decoder.decode(bytes)).flatMap((line, index) =>
+          compiled.line?.test(line) === true ? [index] : [],
+        );
+        expect(scanLines(bytes, compiled.automaton, Number.POSITIVE_INFINITY, compiled.bytes), pattern).toEqual(
+          expected,
+        );
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
