@@ -98,6 +98,25 @@ export async function abortWhenRunning(
   const ready = await waitForProcesses(target, token.asleep, sleeping);
   const abortedAt = performance.now();
   controller.abort();
-  const value = await result;
+  const value = await settleWithin(result, SETTLE_AFTER_ABORT_MS, 'its abort');
   return { value, ready, afterAbortMs: performance.now() - abortedAt };
+}
+
+/** How long an aborted command may take to settle before the case fails (a loaded machine, a remote host). */
+const SETTLE_AFTER_ABORT_MS = 60_000;
+
+/** `result`, or a failure that says the command had not settled `withinMs` after `event`. */
+async function settleWithin<T>(result: Promise<T>, withinMs: number, event: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`The command had not settled ${withinMs / 1_000} s after ${event}.`)),
+      withinMs,
+    );
+  });
+  try {
+    return await Promise.race([result, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
