@@ -6,7 +6,7 @@ import { describeShellConformance } from '@toolwright/shell/conformance';
 import { killByToken, running } from './survivors.js';
 
 const strongest = new LocalShell().containment;
-const shells: ReadonlyArray<[name: string, create: () => LocalShell]> = [
+const shells: ReadonlyArray<readonly [name: string, create: () => LocalShell]> = [
   [`LocalShell (default: ${strongest})`, () => new LocalShell()],
   ...(strongest === 'session'
     ? []
