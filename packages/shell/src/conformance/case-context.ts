@@ -53,10 +53,15 @@ export class CaseContext {
     return path;
   }
 
+  /** Removes the case's folders and disposes its shells; kills what carries its tokens even when that fails. */
   async #cleanUp(): Promise<void> {
-    for (const { shell, path } of this.#folders.splice(0)) await run(shell, `rm -rf '${path}'`).catch(() => undefined);
-    for (const shell of this.#shells.splice(0)) await shell.dispose?.();
-    for (const token of this.#tokens.splice(0)) await this.target.killProcesses?.(token.id);
+    try {
+      for (const { shell, path } of this.#folders.splice(0))
+        await run(shell, `rm -rf '${path}'`).catch(() => undefined);
+      for (const shell of this.#shells.splice(0)) await shell.dispose?.();
+    } finally {
+      for (const token of this.#tokens.splice(0)) await this.target.killProcesses?.(token.id);
+    }
   }
 }
 

@@ -12,12 +12,13 @@ import { describeUtf8Cases } from './utf8-cases.js';
 
 /**
  * Registers the shell conformance suite (vitest `describe`/`it`) for one target: the guarantees of
- * SPEC SH-1..SH-5 and BT-2 as cases over real processes on the target's host. Exit codes are values;
- * timeouts and aborts kill the whole tree (background jobs, `setsid`, `nohup`, double forks, children
- * that ignore SIGTERM), and so does a normal exit for what the command left running; capture is
- * bounded on every path (1 GB of output) and cut on UTF-8 boundaries; nothing waits for a prompt;
- * background commands are readable, bounded, killable and die with `dispose`. After each case the
- * kit asks `target.listProcesses` whether anything the case started still runs.
+ * SPEC SH-1..SH-5, BT-2 and the shell side of BT-1 as cases over real processes on the target's
+ * host. Exit codes are values; timeouts and aborts kill the whole tree (background jobs, `setsid`,
+ * `nohup`, double forks, children that ignore SIGTERM), and so does a normal exit for what the
+ * command left running; capture is bounded on every path (1 GB of output) and cut on UTF-8
+ * boundaries; nothing waits for a prompt; background commands are readable, bounded, killable and
+ * die with `dispose`. After each case the kit asks `target.listProcesses` whether anything the case
+ * started still runs.
  *
  * The cases run one after another (several of them load the host), each with a fresh shell and
  * generous deadlines: call it at the top level of a test file.

@@ -73,7 +73,7 @@ export function describeExitCases(context: CaseContext): void {
   );
 
   it(
-    'SH-1: a timeout resolves with what both streams had captured so far',
+    'SH-1/BT-1: a timeout resolves with what both streams had captured so far (the partial output is shown)',
     async () => {
       const shell = await context.shell();
       const t = context.token();

@@ -124,7 +124,7 @@ export function describeOptionCases(context: CaseContext): void {
   );
 
   it(
-    'SH-2: timeoutMs 1000 ends a command after 1 s, long before 10 s, and leaves nothing',
+    "SH-2/BT-1: timeoutMs 1000 (the Bash tool's least) ends a command after 1 s, long before 10 s, and leaves nothing",
     async () => {
       const shell = await context.shell();
       const t = context.token();
