@@ -5,6 +5,8 @@ import { survivors } from './host-processes.js';
 const MB = 1024 * 1024;
 /** How much this process may grow while a command floods the shell with output. */
 const MEMORY_BOUND = 200 * MB;
+/** A flood ends long before this even through a remote shell on a loaded machine (it must not time out). */
+const FLOOD_TIMEOUT_MS = 150_000;
 /** Room for the line that says how much was left out. */
 const MARKER_ROOM = 200;
 
@@ -39,7 +41,9 @@ export function describeCaptureCases(context: CaseContext): void {
       async () => {
         const shell = await context.shell();
         const t = context.token();
-        const { value, growth } = await peakRssGrowth(async () => (await run(shell, `${command} # ${t.id}`)).value);
+        const { value, growth } = await peakRssGrowth(
+          async () => (await run(shell, `${command} # ${t.id}`, { timeoutMs: FLOOD_TIMEOUT_MS })).value,
+        );
         expect(value).toMatchObject({
           exitCode,
           signal: null,
@@ -64,7 +68,9 @@ export function describeCaptureCases(context: CaseContext): void {
       const shell = await context.shell();
       const t = context.token();
       const command = `head -c 300000000 /dev/zero & head -c 300000000 /dev/zero >&2; wait; exit 5 # ${t.id}`;
-      const { value, growth } = await peakRssGrowth(async () => (await run(shell, command)).value);
+      const { value, growth } = await peakRssGrowth(
+        async () => (await run(shell, command, { timeoutMs: FLOOD_TIMEOUT_MS })).value,
+      );
       expect(value).toMatchObject({
         exitCode: 5,
         signal: null,
