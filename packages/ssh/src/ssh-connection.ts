@@ -48,9 +48,13 @@ export class SshConnection {
         client.exec(command, { env: EXEC_ENV }, (error, channel) => {
           if (error)
             reject(
-              new SshConnectionError(`Could not open a session on ${this.address}: ${error.message}`, 'connection', {
-                cause: error,
-              }),
+              new SshConnectionError(
+                `Could not open a session on ${this.address}: ${error.message} (its sshd allows MaxSessions sessions per connection, 10 unless configured)`,
+                'connection',
+                {
+                  cause: error,
+                },
+              ),
             );
           else resolve(start(channel) as Awaited<Started>);
         });
