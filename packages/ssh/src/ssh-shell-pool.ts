@@ -7,6 +7,7 @@ import {
   type VirtualShell,
 } from '@toolwright/shell';
 import { checkOptions } from './check-options.js';
+import { notRunResult } from './not-run-result.js';
 import { PoolHost, type PoolHostStatus } from './pool-host.js';
 import { SshConnectionError } from './ssh-connection-error.js';
 import type { SshShellOptions } from './ssh-shell-options.js';
@@ -72,13 +73,13 @@ export class SshShellPool implements VirtualShell {
     for (;;) {
       const host = await this.#acquire(options.signal);
       if (host === undefined) {
-        if (options.signal?.aborted === true) return notRun(started, { aborted: true });
+        if (options.signal?.aborted === true) return notRunResult(started, { aborted: true });
         throw this.#noHost();
       }
       const remaining = options.timeoutMs - (performance.now() - started);
       if (remaining <= 0) {
         this.#release(host, false);
-        return notRun(started, { timedOut: true });
+        return notRunResult(started, { timedOut: true });
       }
       try {
         const result = await host.shell.execute(command, { ...options, timeoutMs: remaining });
@@ -207,19 +208,4 @@ export class SshShellPool implements VirtualShell {
     const out = this.#hosts.map((host) => `${host.shell.address} (${host.outBecause ?? 'out of rotation'})`);
     return new ShellStartError(`No host of the pool is in rotation; nothing was run. ${out.join('; ')}`);
   }
-}
-
-function notRun(started: number, flags: { aborted?: boolean; timedOut?: boolean }): ShellCommandResult {
-  return {
-    exitCode: null,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    stdoutBytes: 0,
-    stderrBytes: 0,
-    truncated: false,
-    durationMs: performance.now() - started,
-    timedOut: flags.timedOut === true,
-    aborted: flags.aborted === true,
-  };
 }

@@ -10,6 +10,7 @@ import {
 } from '@toolwright/shell';
 import type { ClientChannel } from 'ssh2';
 import { checkOptions } from './check-options.js';
+import { notRunResult } from './not-run-result.js';
 import { CONTAINMENT_PROBE, type RemoteContainment } from './remote-containment.js';
 import { supervisorExec, type SupervisedCommand } from './remote-supervisor.js';
 import { runRemoteCommand } from './run-remote-command.js';
@@ -17,19 +18,6 @@ import { SshBackgroundProcess } from './ssh-background-process.js';
 import { SshConnection } from './ssh-connection.js';
 import type { SshShellOptions } from './ssh-shell-options.js';
 import { readChannel } from './read-channel.js';
-
-const NOT_RUN_ABORTED: ShellCommandResult = Object.freeze({
-  exitCode: null,
-  signal: null,
-  stdout: '',
-  stderr: '',
-  stdoutBytes: 0,
-  stderrBytes: 0,
-  truncated: false,
-  durationMs: 0,
-  timedOut: false,
-  aborted: true,
-});
 
 /**
  * Runs commands on one remote host over SSH (on `ssh2`; the host key is always verified). Each
@@ -81,11 +69,11 @@ export class SshShell implements VirtualShell {
 
   async execute(command: string, options: ExecutionOptions): Promise<ShellCommandResult> {
     checkOptions(options);
-    if (options.signal?.aborted === true) return NOT_RUN_ABORTED;
+    if (options.signal?.aborted === true) return notRunResult(performance.now(), { aborted: true });
     const started = performance.now();
     const containment = await this.containment();
     // Aborted while connecting: nothing ran.
-    if (isAborted(options.signal)) return { ...NOT_RUN_ABORTED, durationMs: performance.now() - started };
+    if (isAborted(options.signal)) return notRunResult(started, { aborted: true });
     const nonce = randomUUID();
     const remaining = options.timeoutMs - (performance.now() - started);
     let stop = (): void => undefined;
