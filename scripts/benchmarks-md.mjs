@@ -46,11 +46,11 @@ function renderTable({ title, columns, rows }) {
 function renderSection(name, section) {
   const lines = [`## ${TITLES[name] ?? name}`, ''];
   const when = [
-    section.loadBefore === undefined ? undefined : `load average ${load(section.loadBefore)} before`,
-    section.load === undefined ? undefined : `${load(section.load)} after`,
-    section.seconds === undefined ? undefined : `${section.seconds.toFixed(1)} s`,
+    section.loadBefore === undefined ? undefined : `${load(section.loadBefore)} when it started`,
+    section.load === undefined ? undefined : `${load(section.load)} when it finished`,
+    section.seconds === undefined ? undefined : `it took ${section.seconds.toFixed(1)} s`,
   ].filter((part) => part !== undefined);
-  if (when.length > 0) lines.push(`_Machine load while it ran: ${when.join('; ')}._`, '');
+  if (when.length > 0) lines.push(`_Load average ${when.join('; ')}._`, '');
   if (section.status === 'failed') return [...lines, `Not measured in this run: ${section.error}`, ''];
   const figures = section.figures;
   if (figures === null || figures === undefined || (figures.tables ?? []).length === 0) {
