@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { SshShellPool } from '@toolwright/ssh';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { killByToken, newToken, survivors } from '../shell/survivors.js';
-import { startSshd, type SshdFixture } from './sshd-fixture.js';
+import { startSshd, type SshdFixture } from './sshd-fixture.mjs';
 
 let servers: SshdFixture[] = [];
 let journal: string;

@@ -4,7 +4,7 @@ import { describeShellConformance } from '@toolwright/shell/conformance';
 import { SshShell } from '@toolwright/ssh';
 import { afterAll } from 'vitest';
 import { killByToken, running } from '../shell/survivors.js';
-import { startSshd, type SshdFixture } from './sshd-fixture.js';
+import { startSshd, type SshdFixture } from './sshd-fixture.mjs';
 
 let server: Promise<SshdFixture> | undefined;
 const sshd = (): Promise<SshdFixture> => (server ??= startSshd());

@@ -2,7 +2,7 @@
 import { SshConnectionError, SshShell, type SshShellOptions } from '@toolwright/ssh';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killByToken, newToken, survivors, waitFor } from '../shell/survivors.js';
-import { freePort, startSshd, type SshdFixture } from './sshd-fixture.js';
+import { freePort, startSshd, type SshdFixture } from './sshd-fixture.mjs';
 
 let sshd: SshdFixture;
 let other: SshdFixture;

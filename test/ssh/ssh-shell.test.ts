@@ -1,7 +1,7 @@
 import { SshShell } from '@toolwright/ssh';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killByToken, newToken, survivors, waitFor } from '../shell/survivors.js';
-import { startSshd, type SshdFixture } from './sshd-fixture.js';
+import { startSshd, type SshdFixture } from './sshd-fixture.mjs';
 
 let sshd: SshdFixture;
 let shell: SshShell;

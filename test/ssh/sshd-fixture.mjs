@@ -1,45 +1,16 @@
 // A throwaway OpenSSH server for tests: /usr/sbin/sshd on 127.0.0.1 on a free port, run as the current
 // user, with a host key and a user key generated into a temp folder. It fails with sshd's own stderr
 // when the server does not come up — nothing is skipped.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+// Plain JavaScript (types in sshd-fixture.d.mts), so that the benchmark (pnpm bench) starts the same server.
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-
-/** A running test sshd and what a client needs to reach it. */
-export interface SshdFixture {
-  readonly host: '127.0.0.1';
-  readonly port: number;
-  readonly username: string;
-  /** The client's private key (OpenSSH format). */
-  readonly privateKey: Buffer;
-  /** Its path on disk. */
-  readonly privateKeyFile: string;
-  /** A known_hosts file naming this server's host key as `[127.0.0.1]:port`. */
-  readonly knownHostsFile: string;
-  /** The host key's fingerprint, `SHA256:…` as `ssh-keygen -l` prints it. */
-  readonly fingerprint: string;
-  /** The listening sshd's pid. */
-  readonly pid: number;
-  /** Stops the listener (and its connections) but keeps keys and config: the host is down. */
-  halt(): Promise<void>;
-  /** Starts the listener again on the same port with the same keys. */
-  resume(): Promise<void>;
-  /** The temp folder that holds keys and config. */
-  readonly folder: string;
-  /** The pids of the per-connection sshd processes (children of the listener): killing one cuts that connection. */
-  connectionProcesses(): number[];
-  /** What sshd wrote to stderr so far. */
-  stderr(): string;
-  /** Kills the server (and its connections) and removes the folder. */
-  stop(): Promise<void>;
-}
-
+import { performance } from 'node:perf_hooks';
 const SSHD = '/usr/sbin/sshd';
-
 /** A port nobody listens on now (bound to 0 and released). */
-export function freePort(): Promise<number> {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -50,9 +21,8 @@ export function freePort(): Promise<number> {
     });
   });
 }
-
-function childrenOf(parent: number): number[] {
-  const children: number[] = [];
+function childrenOf(parent) {
+  const children = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
@@ -65,8 +35,7 @@ function childrenOf(parent: number): number[] {
   }
   return children;
 }
-
-function accepts(port: number): Promise<boolean> {
+function accepts(port) {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port });
     socket.once('data', () => {
@@ -80,9 +49,8 @@ function accepts(port: number): Promise<boolean> {
     });
   });
 }
-
 /** Starts a throwaway sshd; rejects with sshd's stderr when it does not come up within 30 s. */
-export async function startSshd(): Promise<SshdFixture> {
+export async function startSshd() {
   const folder = mkdtempSync(join(tmpdir(), 'toolwright-sshd-'));
   mkdirSync('/run/sshd', { recursive: true });
   const hostKey = join(folder, 'host_ed25519');
@@ -118,17 +86,16 @@ export async function startSshd(): Promise<SshdFixture> {
   writeFileSync(knownHostsFile, `[127.0.0.1]:${port} ${hostPublic}\n`);
   const fingerprint = execFileSync('ssh-keygen', ['-l', '-E', 'sha256', '-f', `${hostKey}.pub`], {
     encoding: 'utf8',
-  }).split(' ')[1] as string;
-
-  const remove = (): void => rmSync(folder, { recursive: true, force: true });
-  let server: Listener;
+  }).split(' ')[1];
+  const remove = () => rmSync(folder, { recursive: true, force: true });
+  let server;
   try {
     server = await listen(config, port);
   } catch (error) {
     remove();
     throw error;
   }
-  const halt = async (): Promise<void> => {
+  const halt = async () => {
     const connections = childrenOf(server.pid);
     await server.stop();
     for (const connection of connections) {
@@ -163,18 +130,11 @@ export async function startSshd(): Promise<SshdFixture> {
     },
   };
 }
-
-interface Listener {
-  readonly pid: number;
-  stderr(): string;
-  stop(): Promise<void>;
-}
-
 /** Runs `sshd -D -e -f config` until it accepts on `port`; rejects with its stderr after 30 s or when it exits. */
-async function listen(config: string, port: number): Promise<Listener> {
-  const child: ChildProcess = spawn(SSHD, ['-D', '-e', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+async function listen(config, port) {
+  const child = spawn(SSHD, ['-D', '-e', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  child.stderr?.setEncoding('utf8').on('data', (text) => (stderr += text));
   let exited = false;
   const gone = new Promise((resolve) => child.once('exit', resolve)).then(() => (exited = true));
   const deadline = performance.now() + 30_000;
@@ -186,7 +146,7 @@ async function listen(config: string, port: number): Promise<Listener> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
-    pid: child.pid as number,
+    pid: child.pid,
     stderr: () => stderr,
     async stop() {
       if (!exited) child.kill('SIGTERM');

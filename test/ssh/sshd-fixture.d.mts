@@ -1,0 +1,33 @@
+// The types of sshd-fixture.mjs (plain JavaScript, so that the benchmark can start the same server).
+/** A running test sshd and what a client needs to reach it. */
+export interface SshdFixture {
+  readonly host: '127.0.0.1';
+  readonly port: number;
+  readonly username: string;
+  /** The client's private key (OpenSSH format). */
+  readonly privateKey: Buffer;
+  /** Its path on disk. */
+  readonly privateKeyFile: string;
+  /** A known_hosts file naming this server's host key as `[127.0.0.1]:port`. */
+  readonly knownHostsFile: string;
+  /** The host key's fingerprint, `SHA256:…` as `ssh-keygen -l` prints it. */
+  readonly fingerprint: string;
+  /** The listening sshd's pid. */
+  readonly pid: number;
+  /** Stops the listener (and its connections) but keeps keys and config: the host is down. */
+  halt(): Promise<void>;
+  /** Starts the listener again on the same port with the same keys. */
+  resume(): Promise<void>;
+  /** The temp folder that holds keys and config. */
+  readonly folder: string;
+  /** The pids of the per-connection sshd processes (children of the listener): killing one cuts that connection. */
+  connectionProcesses(): number[];
+  /** What sshd wrote to stderr so far. */
+  stderr(): string;
+  /** Kills the server (and its connections) and removes the folder. */
+  stop(): Promise<void>;
+}
+/** A port nobody listens on now (bound to 0 and released). */
+export declare function freePort(): Promise<number>;
+/** Starts a throwaway sshd; rejects with sshd's stderr when it does not come up within 30 s. */
+export declare function startSshd(): Promise<SshdFixture>;
