@@ -22,9 +22,10 @@ import { grepZodSchema, validityShape } from './grep-zod.mjs';
 import { runGrepBench } from './grep-bench.mjs';
 import { runMcpBench } from './mcp-bench.mjs';
 import { runShellBench } from './shell-bench.mjs';
+import { runSshBench } from './ssh-bench.mjs';
 import { createBenchReport } from './bench-report.mjs';
 
-// `pnpm bench [--json <file>] [--only shell,mcp,grep]`: see bench-report.mjs.
+// `pnpm bench [--json <file>] [--only shell,mcp,grep,ssh]`: see bench-report.mjs.
 const report = createBenchReport();
 
 const WARMUP_CALLS = 20_000;
@@ -263,4 +264,5 @@ report.record('gate', {
 await report.run('shell', runShellBench);
 await report.run('mcp', runMcpBench);
 await report.run('grep', runGrepBench);
+await report.run('ssh', runSshBench);
 report.write();
