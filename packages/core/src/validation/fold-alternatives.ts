@@ -21,6 +21,8 @@ export function foldAlternatives(
   checkBranch: BranchCheck | undefined,
   depth = 0,
 ): ErrorObject[] {
+  // Most refusals hold no failed alternative: then there is nothing to fold.
+  if (!errors.some(isFailedAlternative)) return [...errors];
   const alternatives = errors
     .map((error, index) => ({ error, index, start: blockStart(errors, index) }))
     .filter(({ error }) => isFailedAlternative(error))

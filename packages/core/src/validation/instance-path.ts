@@ -7,8 +7,9 @@ export function toParameterPath(instancePath: string, data: unknown): string {
   if (instancePath === '') return '';
   let path = '';
   let node: unknown = data;
-  for (const raw of instancePath.split('/').slice(1)) {
-    const segment = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+  const raws = instancePath.split('/');
+  for (let index = 1; index < raws.length; index++) {
+    const segment = unescapeSegment(raws[index]!);
     path = Array.isArray(node) ? `${path}[${segment}]` : appendKey(path, segment);
     node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[segment] : undefined;
   }
@@ -28,11 +29,18 @@ export function appendKey(path: string, key: string): string {
 
 /** The value at a JSON pointer inside `data`, or `undefined`. */
 export function valueAtPointer(data: unknown, instancePath: string): unknown {
+  if (instancePath === '') return data;
   let node: unknown = data;
-  for (const raw of instancePath.split('/').slice(1)) {
+  const raws = instancePath.split('/');
+  for (let index = 1; index < raws.length; index++) {
     if (typeof node !== 'object' || node === null) return undefined;
-    const segment = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    const segment = unescapeSegment(raws[index]!);
     node = Object.hasOwn(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;
   }
   return node;
+}
+
+/** A JSON-pointer segment as the key it names (`~1` is `/`, `~0` is `~`). */
+function unescapeSegment(raw: string): string {
+  return raw.includes('~') ? raw.replaceAll('~1', '/').replaceAll('~0', '~') : raw;
 }

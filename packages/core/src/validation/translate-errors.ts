@@ -25,34 +25,39 @@ export function translateErrors(
   rootSchema: unknown,
   checkBranch?: BranchCheck,
 ): Violation[] {
-  const kept = foldAlternatives(errors, rootSchema, checkBranch).filter(
-    (error) => error.keyword !== 'if' && !error.schemaPath.includes('/if/'),
-  );
+  const folded = foldAlternatives(errors, rootSchema, checkBranch);
   const violations: Violation[] = [];
-  const suggested = new Set<string>();
-  for (const error of kept) {
+  const suggested: string[] = [];
+  for (const error of folded) {
+    if (error.keyword === 'if' || error.schemaPath.includes('/if/')) continue;
     const violation = translateError(error, data, rootSchema, suggested);
     if (violation !== undefined) violations.push(violation);
   }
-  // An enum line already says what the value must be; a type line for the same value adds nothing.
-  const enumPaths = new Set(
-    violations.filter((violation) => violation.kind === 'enum').map((violation) => violation.path),
-  );
-  const seen = new Set<string>();
-  return violations.filter((violation) => {
-    if (violation.kind === 'required' && suggested.has(violation.path)) return false;
-    if (violation.kind === 'type' && enumPaths.has(violation.path)) return false;
-    if (seen.has(violation.message)) return false;
-    seen.add(violation.message);
-    return true;
-  });
+  return violations.length < 2 && suggested.length === 0 ? violations : withoutRepeats(violations, suggested);
+}
+
+/**
+ * The violations that say something new, in order: a "missing" line for a name a did-you-mean
+ * line already suggests goes, so does a type line for a value an enum line covers (it already
+ * says what the value must be), and so does a line said before. Lists are short: plain scans.
+ */
+function withoutRepeats(violations: readonly Violation[], suggested: readonly string[]): Violation[] {
+  const kept: Violation[] = [];
+  for (const violation of violations) {
+    if (violation.kind === 'required' && suggested.includes(violation.path)) continue;
+    if (violation.kind === 'type' && violations.some((other) => other.kind === 'enum' && other.path === violation.path))
+      continue;
+    if (kept.some((other) => other.message === violation.message)) continue;
+    kept.push(violation);
+  }
+  return kept;
 }
 
 function translateError(
   error: ErrorObject,
   data: unknown,
   rootSchema: unknown,
-  suggested: Set<string>,
+  suggested: string[],
 ): Violation | undefined {
   const path = toParameterPath(error.instancePath, data);
   const params = error.params as Record<string, unknown>;
@@ -68,7 +73,7 @@ function translateError(
       const name = String(params.additionalProperty ?? params.unevaluatedProperty);
       const suggestion = suggestName(name, missingCandidates(error, data));
       if (suggestion === undefined) return unknownParameterViolation(appendKey(path, name));
-      suggested.add(appendKey(path, suggestion));
+      suggested.push(appendKey(path, suggestion));
       return unknownParameterViolation(appendKey(path, name), appendKey(path, suggestion));
     }
     case 'type':
@@ -135,8 +140,26 @@ function missingCandidates(error: ErrorObject, data: unknown): string[] {
   const properties = error.parentSchema?.properties;
   if (!isPlainObject(properties)) return [];
   const target = valueAtPointer(data, error.instancePath);
+  const names = declaredNames(properties);
   const present = isPlainObject(target) ? target : {};
-  return Object.keys(properties).filter((name) => !Object.hasOwn(present, name));
+  const missing: string[] = [];
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index]!;
+    if (!Object.hasOwn(present, name)) missing.push(name);
+  }
+  return missing;
+}
+
+/** The compiled schema's `properties` objects never change: their names are listed once each (never handed out). */
+const namesOf = new WeakMap<object, string[]>();
+
+function declaredNames(properties: Record<string, unknown>): readonly string[] {
+  let names = namesOf.get(properties);
+  if (names === undefined) {
+    names = Object.keys(properties);
+    namesOf.set(properties, names);
+  }
+  return names;
 }
 
 function asArray(value: unknown): unknown[] {

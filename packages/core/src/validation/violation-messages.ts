@@ -25,9 +25,20 @@ export function typeViolation(path: string, expectedTypes: readonly string[]): V
 
 /** `Parameter 'x' must be one of [a, b], but was 'c'. The tool was not executed.` */
 export function enumViolation(path: string, allowed: readonly unknown[], actual: unknown): Violation {
-  const list = allowed.map((value) => (typeof value === 'string' ? oneLine(value) : JSON.stringify(value))).join(', ');
-  const found = violation('enum', path, `${subject(path)} must be one of [${list}], but was ${echo(actual)}.`);
-  return Object.freeze({ ...found, withoutValue: `${subject(path)} must be one of [${list}]. ${NOT_EXECUTED}` });
+  let list = '';
+  for (let index = 0; index < allowed.length; index++) {
+    const value = allowed[index];
+    // As `join` would write it: a value JSON cannot write (undefined) leaves its place empty.
+    const text = typeof value === 'string' ? oneLine(value) : (JSON.stringify(value) as string | undefined);
+    list += `${index === 0 ? '' : ', '}${text ?? ''}`;
+  }
+  const start = `${subject(path)} must be one of [${list}]`;
+  return Object.freeze({
+    kind: 'enum',
+    path,
+    message: `${start}, but was ${echo(actual)}. ${NOT_EXECUTED}`,
+    withoutValue: `${start}. ${NOT_EXECUTED}`,
+  });
 }
 
 /** The violation's sentence without the value the model sent (for logs and audit events that must not carry arguments). */
@@ -77,6 +88,21 @@ function echo(value: unknown): string {
 
 /** Control characters escaped as in JSON (`\n`), so one problem stays one line. */
 function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what this escapes
-  return text.replace(/[\u0000-\u001f\u007f]/g, (character) => JSON.stringify(character).slice(1, -1));
+  return hasControlCharacter(text) ? text.replace(CONTROL_CHARACTERS, escapeCharacter) : text;
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this escapes
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** A scan without a regular expression: most texts have no control character, and this says so fastest. */
+function hasControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+function escapeCharacter(character: string): string {
+  return JSON.stringify(character).slice(1, -1);
 }
