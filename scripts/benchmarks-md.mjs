@@ -11,6 +11,7 @@ const TITLES = {
   shell: 'The shell',
   mcp: 'MCP `tools/call`',
   grep: 'Grep',
+  ssh: 'Remote shells over SSH',
 };
 
 const args = process.argv.slice(2);
