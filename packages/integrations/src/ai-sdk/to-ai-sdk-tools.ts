@@ -1,8 +1,9 @@
 import { createToolUse, ToolResult, type RunOptions, type Tool as GateTool, type ToolProgress } from '@toolwright/core';
 import type { CallOptions, ToolGate } from '@toolwright/gate';
 import { jsonSchema, tool, type JSONSchema7, type Tool } from 'ai';
-import { ApprovedCalls } from './approved-calls.js';
+import { AskedCalls } from '../shared/asked-calls.js';
 import { toModelOutput } from './to-model-output.js';
+import { callOptionsFor } from '../shared/call-options.js';
 
 /** How a gate's tools become AI SDK tools. */
 export interface AiSdkToolsOptions {
@@ -42,7 +43,7 @@ export type GateToolSet = Record<string, Tool<unknown, ToolResult>>;
  * (the default), calls an `ask` rule matches need the SDK's approval (`needsApproval`).
  */
 export function toAiSdkTools(gate: ToolGate, options: AiSdkToolsOptions = {}): GateToolSet {
-  const approved = new ApprovedCalls();
+  const approved = new AskedCalls();
   const tools: GateToolSet = {};
   for (const offered of gate.offeredTools(options.runOptions)) {
     tools[offered.name] = toAiSdkTool(gate, offered, options, approved);
@@ -54,14 +55,10 @@ function toAiSdkTool(
   gate: ToolGate,
   offered: GateTool,
   options: AiSdkToolsOptions,
-  approved: ApprovedCalls,
+  approved: AskedCalls,
 ): Tool<unknown, ToolResult> {
   const name = offered.name;
-  const callOptions = (signal?: AbortSignal): CallOptions => ({
-    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-    ...(options.runOptions === undefined ? {} : { runOptions: options.runOptions }),
-    ...(signal === undefined ? {} : { signal }),
-  });
+  const callOptions = (signal?: AbortSignal): CallOptions => callOptionsFor(options, signal);
   const askThroughSdk = options.askVia !== 'gate';
   return tool<unknown, ToolResult>({
     description: offered.description,
@@ -80,7 +77,7 @@ function toAiSdkTool(
     execute: (input, { toolCallId, abortSignal }) => {
       const plain = callOptions(abortSignal);
       // The SDK executes a call that needed approval only after the user approved it.
-      const approvedByUser = askThroughSdk && approved.take(toolCallId, input);
+      const approvedByUser = askThroughSdk && approved.take(toolCallId, input) === 'same-input';
       const call = approvedByUser ? { ...plain, approver: () => true } : plain;
       const toolUse = createToolUse(toolCallId, name, input);
       if (options.preliminaryResults !== true) return gate.execute(toolUse, call);

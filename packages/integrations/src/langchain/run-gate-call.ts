@@ -1,5 +1,6 @@
 import { createToolUse, ToolResult, type RunOptions } from '@toolwright/core';
 import type { CallOptions, ToolGate } from '@toolwright/gate';
+import { callOptionsFor } from '../shared/call-options.js';
 import { createApprovalRequest, readDecision, refusalText, type GateApprovalRequest } from './approval-request.js';
 
 /** LangGraph's `interrupt`: throws to pause the graph, or returns the value the graph was resumed with. */
@@ -40,11 +41,7 @@ export interface GateCallSettings {
  */
 export async function runGateCall(gate: ToolGate, call: GateCall, settings: GateCallSettings): Promise<ToolResult> {
   const toolUse = createToolUse(call.callId, call.name, call.input);
-  const options: CallOptions = {
-    ...(settings.cwd === undefined ? {} : { cwd: settings.cwd }),
-    ...(settings.runOptions === undefined ? {} : { runOptions: settings.runOptions }),
-    ...(call.signal === undefined ? {} : { signal: call.signal }),
-  };
+  const options: CallOptions = callOptionsFor(settings, call.signal);
   if (settings.askVia === 'gate' || call.interrupt === undefined) return gate.execute(toolUse, options);
   if ((await gate.judge(toolUse, options)) !== 'ask') return gate.execute(toolUse, options);
   // The first run throws here and LangGraph pauses the graph; resumed, the tool runs again and

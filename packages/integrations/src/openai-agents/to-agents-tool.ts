@@ -2,8 +2,9 @@ import { tool, type FunctionTool, type RunContext } from '@openai/agents';
 import { createToolUse, type JsonObject, type Tool as GateTool } from '@toolwright/core';
 import { toOpenAIResultText, toOpenAIStrictSchema, type CallOptions, type ToolGate } from '@toolwright/gate';
 import type { AgentsToolsOptions } from './agents-tools-options.js';
-import type { AskedCalls } from './asked-calls.js';
+import type { AskedCalls } from '../shared/asked-calls.js';
 import { hasFaithfulStrictForm } from './strict-schema-fit.js';
+import { callOptionsFor } from '../shared/call-options.js';
 
 /** A JSON Schema as the Agents SDK takes it for a function tool's parameters. */
 type AgentsParameters = FunctionTool['parameters'];
@@ -35,11 +36,7 @@ export function toAgentsTool(
   asked: AskedCalls,
 ): GateAgentsTool {
   const name = offered.name;
-  const callOptions = (signal?: AbortSignal): CallOptions => ({
-    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-    ...(options.runOptions === undefined ? {} : { runOptions: options.runOptions }),
-    ...(signal === undefined ? {} : { signal }),
-  });
+  const callOptions = (signal?: AbortSignal): CallOptions => callOptionsFor(options, signal);
   const askThroughSdk = options.askVia !== 'gate';
   // The name the SDK gives the tool (it turns characters other than letters and digits into `_`).
   let sdkName = name;

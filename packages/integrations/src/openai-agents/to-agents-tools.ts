@@ -1,7 +1,7 @@
 import { ToolwrightError } from '@toolwright/core';
 import type { ToolGate } from '@toolwright/gate';
 import type { AgentsToolsOptions } from './agents-tools-options.js';
-import { AskedCalls } from './asked-calls.js';
+import { AskedCalls } from '../shared/asked-calls.js';
 import { toAgentsTool, type GateAgentsTool } from './to-agents-tool.js';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AskedCalls, MAX_ASKED_CALLS } from './asked-calls.js';
 
 describe('AskedCalls', () => {
-  it('IN-2: a call put to the user is found once, and says whether the input is the one the user saw', () => {
+  it('IN-1, IN-2: a call put to the user is found once, and says whether the input is the one the user saw', () => {
     const calls = new AskedCalls();
     calls.remember('call-1', { room: 'kitchen' });
     calls.remember('call-2', { room: 'hall' });
@@ -14,7 +14,7 @@ describe('AskedCalls', () => {
     expect(calls.size).toBe(0);
   });
 
-  it('IN-2: remembers at most MAX_ASKED_CALLS calls, forgetting the oldest', () => {
+  it('IN-1, IN-2: remembers at most MAX_ASKED_CALLS calls, forgetting the oldest', () => {
     const calls = new AskedCalls();
     for (let index = 0; index <= MAX_ASKED_CALLS; index++) calls.remember(`call-${index}`, { index });
     expect(calls.size).toBe(MAX_ASKED_CALLS);
@@ -23,7 +23,7 @@ describe('AskedCalls', () => {
     expect(calls.take(`call-${MAX_ASKED_CALLS}`, { index: MAX_ASKED_CALLS })).toBe('same-input');
   });
 
-  it('IN-2: input that cannot be written as JSON never matches', () => {
+  it('IN-1, IN-2: input that cannot be written as JSON never matches', () => {
     const calls = new AskedCalls();
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;

@@ -5,10 +5,12 @@ export const MAX_ASKED_CALLS = 1_000;
 export type AskedCall = 'same-input' | 'other-input' | 'not-asked';
 
 /**
- * The calls an `ask` rule put to the Agents SDK's approval flow, by call id and exact input. The
- * SDK asks `needsApproval` before it runs a call (again after a run state is restored), and runs a
- * call that needed approval only once the user approved it; so a call found here with the same
- * input at `execute` time is one the user approved. Each entry is used once.
+ * The calls an `ask` rule put to a framework's approval flow (the AI SDK's and the Agents SDK's
+ * `needsApproval`), by call id and exact input. Both SDKs ask `needsApproval` before they run a
+ * call (again after a run state is restored) and run a call that needed approval only once the user
+ * approved it; so a call found here with the same input at `execute` time is one the user approved.
+ * Each entry is used once; a call the SDK runs without having asked (the verdict changed, or a host
+ * called `execute` directly) is not found, and the gate's own approver decides, as for any call.
  */
 export class AskedCalls {
   readonly #calls = new Map<string, string>();
