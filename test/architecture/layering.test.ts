@@ -1,24 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoPath, requireBuilt } from '../helpers/paths.js';
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !/\.test(-d)?\.ts$/.test(file))
-    .map((file) => join(folder, file));
-}
+import { fileGraph, findCycles, folderGraph, importedModules, sourceFiles, type ImportGraph } from './import-graph.js';
 
 const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
-
-function importedModules(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'/gm)].map(
-    (match) => match[1] ?? match[2] ?? '',
-  );
-}
 
 /** Every module a built entry imports, transitively, found by following its relative specifiers. */
 function reachableFrom(entry: string): { files: Set<string>; packages: string[] } {
@@ -34,6 +23,45 @@ function reachableFrom(entry: string): { files: Set<string>; packages: string[] 
   };
   visit(entry);
   return { files, packages };
+}
+
+/** A workspace package: its folder name, its package.json name, dependencies and entry sources. */
+interface WorkspacePackage {
+  readonly folder: string;
+  readonly name: string;
+  readonly dependencies: readonly string[];
+  /** The sources its package.json exports and bin point at, relative to `src`. */
+  readonly entries: readonly string[];
+}
+
+function readPackage(folder: string): WorkspacePackage {
+  const manifest = JSON.parse(readFileSync(repoPath(`packages/${folder}/package.json`), 'utf8')) as {
+    name: string;
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+    exports: Record<string, string | { default: string }>;
+    bin?: Record<string, string>;
+  };
+  const targets = [
+    ...Object.values(manifest.exports).map((target) => (typeof target === 'string' ? target : target.default)),
+    ...Object.values(manifest.bin ?? {}),
+  ];
+  return {
+    folder,
+    name: manifest.name,
+    dependencies: Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }),
+    entries: targets
+      .filter((target) => target.startsWith('./dist/'))
+      .map((target) => target.slice(7).replace(/\.js$/, '.ts')),
+  };
+}
+
+const PACKAGES = readdirSync(repoPath('packages')).sort().map(readPackage);
+
+/** The file-level and folder-level import cycles among a package's sources. */
+function cyclesOf(folder: string, entries: readonly string[]): { files: string[]; folders: string[] } {
+  const files = fileGraph(folder);
+  return { files: findCycles(files), folders: findCycles(folderGraph(files, entries)) };
 }
 
 describe('layering', () => {
@@ -70,6 +98,77 @@ describe('layering', () => {
     expect(reachableFrom(requireBuilt('packages/core/dist/node/index.js')).packages).toEqual(
       expect.arrayContaining(['node:fs', 'node:path']),
     );
+  });
+
+  it('each package imports only the @toolwright packages its package.json depends on', () => {
+    // The scan reads real dependencies: the CLI depends on every runtime package, core on none of ours.
+    expect(PACKAGES.find((entry) => entry.folder === 'cli')?.dependencies).toEqual(
+      expect.arrayContaining(['@toolwright/core', '@toolwright/gate', '@toolwright/ssh']),
+    );
+    expect(
+      PACKAGES.find((entry) => entry.folder === 'core')?.dependencies.filter((name) => name.startsWith('@toolwright/')),
+    ).toEqual([]);
+    const offenders = PACKAGES.flatMap(({ folder, dependencies }) =>
+      sourceFiles(repoPath(`packages/${folder}/src`)).flatMap((file) =>
+        importedModules(file)
+          .filter((specifier) => specifier.startsWith('@toolwright/'))
+          .map((specifier) => specifier.split('/').slice(0, 2).join('/'))
+          .filter((name) => !dependencies.includes(name))
+          .map(
+            (name) =>
+              `${relative(repoPath(''), file)} imports ${name}, which packages/${folder}/package.json does not depend on`,
+          ),
+      ),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the cycle finder finds a planted file cycle and a planted folder cycle, and skips the entry', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'toolwright-layering-'));
+    try {
+      const plant = (file: string, text: string): void => {
+        mkdirSync(dirname(join(folder, file)), { recursive: true });
+        writeFileSync(join(folder, file), text);
+      };
+      plant('index.ts', "export { a } from './x/a.js';\nexport { c } from './y/c.js';\n");
+      plant('x/a.ts', "import { b } from './b.js';\nexport const a = b;\n");
+      plant('x/b.ts', "import type { A } from './a.js';\nimport { c } from '../y/c.js';\nexport const b = c;\n");
+      plant('y/c.ts', "import { top } from '../top.js';\nexport const c = top;\n");
+      plant('y/d.ts', "export { a } from '../x/a.js';\n");
+      plant('top.ts', 'export const top = 1;\n');
+      expect(cyclesOf(folder, ['index.ts'])).toEqual({
+        files: ['x/a.ts -> x/b.ts -> x/a.ts'],
+        folders: ['x -> y -> x'],
+      });
+      // Counted, the entry would put the top folder in a cycle with every folder that uses a file of it.
+      expect(cyclesOf(folder, []).folders).toEqual(['. -> x -> y -> .', 'x -> y -> x']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  // Core is left out while its cycles are being removed: schema/check-design-type ↔ input-class-model,
+  // and the folders input ↔ validation, schema ↔ validation (through external), schema ↔ decorators.
+  // Grep's search and its parallel half share types both ways while Grep is being reworked.
+  const PENDING_CYCLES = new Set(['file/grep-search.ts -> file/grep-parallel.ts -> file/grep-search.ts']);
+  it.each(PACKAGES.filter(({ folder }) => folder !== 'core').map((entry) => [entry.folder, entry.entries] as const))(
+    'packages/%s has no file-level and no folder-level import cycle',
+    (folder, entries) => {
+      const { files, folders } = cyclesOf(repoPath(`packages/${folder}/src`), entries);
+      expect({ files: files.filter((cycle) => !PENDING_CYCLES.has(cycle)), folders }).toEqual({
+        files: [],
+        folders: [],
+      });
+    },
+  );
+
+  it("tools' file folder does not use the Bash tools' folder, nor mcp's client its server", () => {
+    const folders = (folder: string): ImportGraph =>
+      folderGraph(fileGraph(repoPath(`packages/${folder}/src`)), ['index.ts']);
+    expect(folders('tools').get('file')).not.toContain('bash');
+    expect(folders('tools').get('bash')).toContain('text');
+    expect(folders('mcp').get('client')).not.toContain('server');
+    expect(folders('mcp').get('client')).toContain('tools');
   });
 
   it('core depends on no other toolwright package', () => {

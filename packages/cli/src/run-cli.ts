@@ -1,11 +1,11 @@
 import { ToolwrightError } from '@toolwright/core';
-import type { CliIo } from './cli-io.js';
+import type { CliIo } from './io/cli-io.js';
 import { CALL_HELP, callCommand } from './commands/call-command.js';
 import { CHECK_HELP, checkCommand } from './commands/check-command.js';
 import { DOCS_HELP, docsCommand } from './commands/docs-command.js';
 import { SCHEMA_HELP, schemaCommand } from './commands/schema-command.js';
 import { SERVE_HELP, serveCommand } from './commands/serve-command.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from './errors/usage-error.js';
 
 const HELP = `Usage: toolwright <command> [options]
 

@@ -16,16 +16,12 @@ export type {
   ApprovalRequest,
   Approver,
   PathPermit,
+  PendingApproval,
   PermissionConfig,
   PermissionDecision,
 } from './permission/permission-config.js';
 export { PermissionChecker } from './permission/permission-checker.js';
-export type {
-  Approval,
-  ApprovalStore,
-  DurableApprovalOptions,
-  PendingApproval,
-} from './permission/durable-approval.js';
+export type { Approval, ApprovalStore, DurableApprovalOptions } from './permission/durable-approval.js';
 export { parsePermissionRule, type PermissionRule, type RuleList } from './permission/permission-rule.js';
 export { limitOutput } from './policy/output-limit.js';
 export { checkSafety, isOffered, safetyPolicy } from './policy/safety-policy.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { CliIo } from '../cli-io.js';
-import { UsageError } from '../usage-error.js';
+import type { CliIo } from '../io/cli-io.js';
+import { UsageError } from '../errors/usage-error.js';
 
 /**
  * The arguments of `toolwright call`, from where the user put them: inline JSON, `@file` (a JSON

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { createToolUse, DEFAULT_RUN_OPTIONS, type ToolLogger, type ToolProgress } from '@toolwright/core';
 import { ToolGate, type CallOptions } from '@toolwright/gate';
-import type { CliIo } from '../cli-io.js';
+import type { CliIo } from '../io/cli-io.js';
 import { loadPlugin } from '../plugin/load-plugin.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../errors/usage-error.js';
 import { readCallArguments } from './call-arguments.js';
 import { formatCallResult, withFlagHint } from './call-output.js';
 import { GATE_FLAG_OPTIONS, GATE_FLAGS_HELP, gateOptionsFrom, schemaModeFrom, timeoutFrom } from './gate-flags.js';

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import type { CliIo } from '../cli-io.js';
+import type { CliIo } from '../io/cli-io.js';
 import { findDuplicateNames, loadPlugin } from '../plugin/load-plugin.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../errors/usage-error.js';
 import { checkTool } from './check-rules.js';
 
 export const CHECK_HELP = `Usage: toolwright check <module>

@@ -1,12 +1,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CliIo } from '../cli-io.js';
+import type { CliIo } from '../io/cli-io.js';
 import { renderManifest } from '../docs/render-manifest.js';
 import { pluginTitle } from '../docs/plugin-title.js';
 import { renderMarkdown } from '../docs/render-markdown.js';
 import { loadPlugin } from '../plugin/load-plugin.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../errors/usage-error.js';
 import { formatCommandLine } from './shell-quote.js';
 
 export const DOCS_HELP = `Usage: toolwright docs <module> [--format markdown|json] [--title <text>] [--out <file>] [--check]

@@ -1,6 +1,6 @@
 import type { Tool } from '@toolwright/core';
 import { SchemaValidationMode, type PermissionConfig, type ToolGateOptions } from '@toolwright/gate';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../errors/usage-error.js';
 
 /** The longest delay a Node timer keeps: the largest `--timeout`. */
 const MAX_TIMEOUT_MS = 2_147_483_647;

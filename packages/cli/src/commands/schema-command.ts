@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { suggestName, type Tool } from '@toolwright/core';
 import { toAnthropicTool, toOpenAIChatTool } from '@toolwright/gate';
-import type { CliIo } from '../cli-io.js';
+import type { CliIo } from '../io/cli-io.js';
 import { loadPlugin } from '../plugin/load-plugin.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../errors/usage-error.js';
 
 export const SCHEMA_HELP = `Usage: toolwright schema <module> <Tool> [--provider anthropic|openai|openai-strict|mcp]
 

@@ -2,10 +2,10 @@ import { parseArgs } from 'node:util';
 import type { Tool } from '@toolwright/core';
 import { ToolGate } from '@toolwright/gate';
 import { serveStdio } from '@toolwright/mcp';
-import type { CliIo } from '../cli-io.js';
+import type { CliIo } from '../io/cli-io.js';
 import { loadPlugin } from '../plugin/load-plugin.js';
 import { whyNotOffered } from '../plugin/run-option-need.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../errors/usage-error.js';
 import { GATE_FLAG_OPTIONS, GATE_FLAGS_HELP, gateOptionsFrom, schemaModeFrom, timeoutFrom } from './gate-flags.js';
 import { remoteBuiltinTools, remoteShellFrom, SHELL_FLAG_OPTIONS, SHELL_FLAGS_HELP } from './shell-flags.js';
 

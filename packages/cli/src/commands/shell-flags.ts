@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { VirtualShell } from '@toolwright/shell';
 import { SshShell, type SshShellOptions } from '@toolwright/ssh';
 import { createBashTools } from '@toolwright/tools';
-import type { LoadedPlugin } from '../plugin/load-plugin.js';
-import { UsageError } from '../usage-error.js';
+import type { LoadedPlugin } from '../plugin/loaded-plugin.js';
+import { UsageError } from '../errors/usage-error.js';
 
 /** The flags that put the builtin Bash tools on a remote host, as `node:util` `parseArgs` options (call and serve). */
 export const SHELL_FLAG_OPTIONS = {

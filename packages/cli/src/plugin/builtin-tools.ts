@@ -1,6 +1,6 @@
 import { LocalShell } from '@toolwright/shell';
 import { createBashTools, createFileTools } from '@toolwright/tools';
-import type { LoadedPlugin } from './load-plugin.js';
+import type { LoadedPlugin } from './loaded-plugin.js';
 
 /** The built-in tools of `@toolwright/tools`: the file tools, and the Bash tools where bash can run. */
 export function builtinTools(): LoadedPlugin {

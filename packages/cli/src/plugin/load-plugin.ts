@@ -2,21 +2,10 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AbstractTool, ToolwrightError, type Tool } from '@toolwright/core';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../errors/usage-error.js';
 import { builtinTools } from './builtin-tools.js';
 import { describeLoadError } from './load-error-hint.js';
-
-/** The tools of one plugin module, and what to release when done. */
-export interface LoadedPlugin {
-  /** The module as given (`builtin`, or the path). */
-  readonly name: string;
-  /** Its tools, in export order. */
-  readonly tools: readonly Tool[];
-  /** Where each tool came from: `default export`, `default export [2]`, `export OrdersTool`, or `builtin`. */
-  readonly origins: ReadonlyMap<Tool, string>;
-  /** Ends what the tools started (background commands). */
-  dispose(): Promise<void>;
-}
+import type { LoadedPlugin } from './loaded-plugin.js';
 
 /** Options of {@link loadPlugin}. */
 export interface LoadPluginOptions {

@@ -6,7 +6,8 @@ import {
   type Tool,
   type ToolUse,
 } from '@toolwright/core';
-import { grantEvent, NO_APPROVALS, type Approval, type PendingApproval } from '../permission/durable-approval.js';
+import { grantEvent, NO_APPROVALS, type Approval } from '../permission/durable-approval.js';
+import type { PendingApproval } from '../permission/permission-config.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import { finishResult } from '../policy/output-limit.js';
 import { checkInputLimits } from '../validation/input-limits.js';

@@ -1,29 +1,6 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { ToolwrightError, type JsonObject, type JsonValue, type PermissionSubject } from '@toolwright/core';
-import type { ApprovalRequest, Approver } from './permission-config.js';
-
-/**
- * A call an `ask` rule put on hold because no approver was there to answer (SPEC IN-4): plain,
- * serialisable data for the host to show a person, store, and later approve with
- * `gate.approve(pending)` — in this process or another that shares the gate's approval secret.
- */
-export interface PendingApproval {
-  /** Names this hold; an approval of it is used once. */
-  readonly id: string;
-  /** The tool called. */
-  readonly tool: string;
-  /** The ask rule that matched. */
-  readonly rule: string;
-  /** The exact arguments the approval is for. */
-  readonly input: JsonObject;
-  /** The call's subject, when the tool has one. */
-  readonly subject?: PermissionSubject;
-  /** A PATH subject's path and real path as judged: a path whose real path moves is judged afresh. */
-  readonly path?: string;
-  readonly realPath?: string;
-  /** Binds the approval to the tool, the input and the judged subject. */
-  readonly digest: string;
-}
+import { ToolwrightError, type JsonObject, type JsonValue } from '@toolwright/core';
+import type { ApprovalRequest, Approver, PendingApproval } from './permission-config.js';
 
 /** What `gate.approve(pending)` returns, and `gate.execute(toolUse, { approval })` takes back. */
 export interface Approval {

@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { TOOLWRIGHT_MCP_VERSION } from '../server/create-mcp-server.js';
+import { TOOLWRIGHT_MCP_VERSION } from '../mcp-version.js';
 import type { ExternalTool } from '../tools/external-tool.js';
 import { importMcpTools, type McpImportOptions } from './import-mcp-tools.js';
 import { linearJsonSchemaValidator } from './linear-json-schema-validator.js';

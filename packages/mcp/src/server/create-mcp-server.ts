@@ -7,13 +7,11 @@ import {
   ListToolsRequestSchema,
   type JSONRPCRequest,
 } from '@modelcontextprotocol/sdk/types.js';
+import { TOOLWRIGHT_MCP_VERSION } from '../mcp-version.js';
 import { CallChannel } from './call-channel.js';
 import { readToolsCall, type ToolsCall } from './read-tools-call.js';
 import { toCallToolResult } from './to-call-tool-result.js';
 import { toMcpTool } from './to-mcp-tool.js';
-
-/** The package version, announced to clients as the default server version. */
-export const TOOLWRIGHT_MCP_VERSION = '0.1.0';
 
 /** How {@link createMcpServer} presents a gate. */
 export interface McpServerOptions {

@@ -1,0 +1,13 @@
+import type { Tool } from '@toolwright/core';
+
+/** The tools of one plugin module, and what to release when done. */
+export interface LoadedPlugin {
+  /** The module as given (`builtin`, or the path). */
+  readonly name: string;
+  /** Its tools, in export order. */
+  readonly tools: readonly Tool[];
+  /** Where each tool came from: `default export`, `default export [2]`, `export OrdersTool`, or `builtin`. */
+  readonly origins: ReadonlyMap<Tool, string>;
+  /** Ends what the tools started (background commands). */
+  dispose(): Promise<void>;
+}
