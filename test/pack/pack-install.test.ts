@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoPath, requireBuilt, ROOT } from '../helpers/paths.js';
 import { expectSuccess, removeTemporaryFolders, report, run, temporaryFolder, type Run } from './run-command.js';
+import { describeDecoratorSetups } from './decorator-setups.js';
 import { checkShippedFiles } from './shipped-files.js';
 
 /** The package folders under packages/, and the names they are published as. */
@@ -40,6 +41,11 @@ const USER_DEPENDENCIES = [
   '@langchain/core@1.4.0',
   '@langchain/langgraph@1.7.3',
   'langchain@1.5.14',
+  // What a user builds or runs a TypeScript plugin with, and the MCP client that talks to `serve`
+  // (test/pack/decorator-setups.ts).
+  'esbuild@0.28.2',
+  'tsx@4.23.15',
+  '@modelcontextprotocol/sdk@1.32.2',
 ];
 
 const FIXTURE = repoPath('test/pack/fixture-plugin');
@@ -259,3 +265,6 @@ describe('the packed packages, installed with npm outside the workspace', () => 
     }
   }, 240_000);
 });
+
+// The same plugin under every decorator set-up, in the project installed above.
+describeDecoratorSetups(() => project);

@@ -1,6 +1,6 @@
 // Running commands the way a user's shell would, for the packaging tests: outside the workspace's
 // package-manager environment, to the end, with both streams kept for the failure message.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +33,30 @@ export function run(command: string, args: readonly string[], cwd: string, timeo
   const child = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: timeoutMs, env: childEnv() });
   const failure = child.error === undefined ? '' : `\n${String(child.error)}`;
   return { label, status: child.status, stdout: child.stdout ?? '', stderr: `${child.stderr ?? ''}${failure}` };
+}
+
+/**
+ * Runs a command to the end without blocking, so that independent commands can run side by side;
+ * past `timeoutMs` the child is killed and the run reports it.
+ */
+export function runAsync(command: string, args: readonly string[], cwd: string, timeoutMs = 120_000): Promise<Run> {
+  const label = `${command} ${args.join(' ')} (in ${cwd})`;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      stderr += `\nkilled after ${timeoutMs} ms`;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('error', (error) => (stderr += `\n${String(error)}`));
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ label, status, stdout, stderr });
+    });
+  });
 }
 
 /** What a failed assertion about a run prints: the command, its exit code and both streams. */
