@@ -3,17 +3,18 @@ import type { FieldModel, InputClassModel } from '../schema/input-class-model.js
 /** Copies a validated call's fields onto a fresh instance: each present field, else its default. */
 export type AssignFields = (instance: Record<string, unknown>, data: Record<string, unknown>) => void;
 
-/** How one present field's value becomes the instance's (nested classes and arrays are converted). */
+/** How one present field's object or array value becomes the instance's (nested classes are instantiated, the rest copied). */
 export type ConvertField = (field: FieldModel, value: unknown) => unknown;
 
 const compiled = new WeakMap<InputClassModel, AssignFields>();
 
 /**
- * The field copier of an input class, made once per class: a function with one named store per
- * field (fast, where a loop of computed stores is not), written from the field names as JSON
- * string literals. Where code cannot be generated (a runtime that forbids it), a loop does the
- * same. Either way: a present field gets `convert(field, value)`, an absent one with a default
- * gets `copyDefault(field)`, in declaration order.
+ * The field copier of an input class, made once per class: a function with one named load and
+ * store per field (fast, where a loop of computed stores is not), written from the field names
+ * as JSON string literals. Where code cannot be generated (a runtime that forbids it), a loop
+ * does the same. Either way: a present (own) field gets its value — converted when it is an
+ * object or an array — and an absent one with a default gets `copyDefault(field)`, in
+ * declaration order.
  */
 export function fieldAssigner(
   model: InputClassModel,
@@ -28,6 +29,13 @@ export function fieldAssigner(
   return assign;
 }
 
+/**
+ * The generated copier. JSON data never holds `undefined`, so a field reads as absent when its
+ * value is `undefined`; a value is the object's own unless it is what `Object.prototype` holds
+ * under that name (something put there) — only then is the own property looked up. Names that
+ * `Object.prototype` has itself are looked up first. Data of another prototype takes the loop,
+ * which looks up every field.
+ */
 function compileAssigner(
   model: InputClassModel,
   convert: ConvertField,
@@ -37,7 +45,15 @@ function compileAssigner(
     const name = JSON.stringify(field.name);
     const property = JSON.stringify(field.property);
     const absent = field.hasDefault ? ` else instance[${property}] = copyDefault(fields[${index}]);` : '';
-    return `if (hasOwn(data, ${name})) instance[${property}] = convert(fields[${index}], data[${name}]);${absent}`;
+    // A name Object.prototype itself has (`constructor`, `__proto__`'s accessor) is looked up first.
+    const present =
+      field.name in Object.prototype
+        ? `hasOwn(data, ${name}) && (value = data[${name}], true)`
+        : `(value = data[${name}]) !== undefined && (value !== objectPrototype[${name}] || hasOwn(data, ${name}))`;
+    return [
+      `if (${present})`,
+      `  instance[${property}] = typeof value === 'object' && value !== null ? convert(fields[${index}], value) : value;${absent}`,
+    ].join('\n');
   });
   try {
     const make = new Function(
@@ -45,9 +61,24 @@ function compileAssigner(
       'convert',
       'copyDefault',
       'fields',
-      `return function assignFields(instance, data) {\n${lines.join('\n')}\n};`,
+      'objectPrototype',
+      'loop',
+      [
+        'return function assignFields(instance, data) {',
+        '  if (Object.getPrototypeOf(data) !== objectPrototype) return loop(instance, data);',
+        '  let value;',
+        ...lines,
+        '};',
+      ].join('\n'),
     );
-    return make(Object.hasOwn, convert, copyDefault, model.fields) as AssignFields;
+    return make(
+      Object.hasOwn,
+      convert,
+      copyDefault,
+      model.fields,
+      Object.prototype,
+      loopAssigner(model, convert, copyDefault),
+    ) as AssignFields;
   } catch {
     return undefined;
   }

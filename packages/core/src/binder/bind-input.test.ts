@@ -192,6 +192,23 @@ describe('bindInput', () => {
     expect((OrderInput.prototype as unknown as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it("TC-9: a field is bound only from the call's own keys, whatever Object.prototype holds under its name", () => {
+    const prototype = Object.prototype as unknown as Record<string, unknown>;
+    prototype.state = 'open';
+    prototype.limit = 3;
+    try {
+      const absent = value(bindInput(OrderInput, { file_path: '/a' }));
+      expect(absent.state).toBeUndefined();
+      expect(absent.limit).toBe(10);
+      const same = value(bindInput(OrderInput, ToolInput.of({ file_path: '/a', state: 'open', limit: 3 })));
+      expect(same.state).toBe('open');
+      expect(same.limit).toBe(3);
+    } finally {
+      delete prototype.state;
+      delete prototype.limit;
+    }
+  });
+
   it('GV-3: range keywords are advice (the tool clamps); shape is enforced', () => {
     expect(value(bindInput(OrderInput, { file_path: '/a', limit: 999 })).limit).toBe(999);
     expect(messages(bindInput(OrderInput, { file_path: '/a', limit: 2.5 }))).toEqual([

@@ -15,7 +15,7 @@ import type { SchemaValidator } from '../validation/schema-validator.js';
 import type { Violation } from '../validation/violation.js';
 import { depthViolation, inputViolation, typeViolation } from '../validation/violation-messages.js';
 import { fieldAssigner } from './assign-fields.js';
-import { isKnownToConform, shapeValidatorFor } from './conforming-inputs.js';
+import { shapeValidatorFor, takeConformance } from './conforming-inputs.js';
 
 /** What binding a call's input produced: an instance of the input class, or every violation. */
 export type BindResult<Input> =
@@ -41,7 +41,7 @@ export function bindInput<Input extends object>(inputClass: InputClass<Input>, i
     return failure([isPlainObject(input) ? inputViolation(error.message) : typeViolation('', ['object'])]);
   }
   try {
-    const violations = isKnownToConform(input, schema) ? NO_VIOLATIONS : validator.validate(data);
+    const violations = takeConformance(input, schema) ? NO_VIOLATIONS : validator.validate(data);
     if (violations.length > 0) return failure(violations);
     plan.model ??= resolveInputClass(inputClass);
     return { ok: true, value: instantiate(plan.model, data as Record<string, unknown>) as Input };

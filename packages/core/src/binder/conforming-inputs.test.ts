@@ -59,6 +59,20 @@ describe('one validation per call (binder and gate share core check)', () => {
     expect(first.ok && first.value instanceof NoteInput).toBe(true);
   });
 
+  it('TC-6: binding uses the record up, and only the last checked input is known (the gate binds right after it checks)', () => {
+    const tool = new NoteTool();
+    const first = ToolInput.of({ text: 'c' });
+    const second = ToolInput.of({ text: 'd' });
+    expect(GenericTool.checkInput(tool, first)).toEqual([]);
+    expect(GenericTool.checkInput(tool, second)).toEqual([]);
+    expect(isKnownToConform(first, schema)).toBe(false);
+    expect(isKnownToConform(second, schema)).toBe(true);
+    const bound = bindInput(NoteInput, second);
+    expect(bound.ok && bound.value.text).toBe('d');
+    expect(isKnownToConform(second, schema)).toBe(false);
+    expect(bindInput(NoteInput, first).ok).toBe(true);
+  });
+
   it('TC-6: bindInput still refuses an input nobody checked', () => {
     const result = bindInput(NoteInput, ToolInput.of({ copies: 'x' }));
     expect(result.ok).toBe(false);

@@ -6,11 +6,15 @@ import type { Violation } from '../validation/violation.js';
 const validators = new WeakMap<object, SchemaValidator>();
 
 /**
- * The inputs found to conform to a schema, by this module's own check and nobody's word: an
- * entry is made only below, after a validation that found no violation, and only for a real
- * ToolInput of this copy of core (immutable: its arguments are a deep-frozen copy).
+ * The last input found to conform, and the schema it conforms to, by this module's own check and
+ * nobody's word: set only below, after a validation that found no violation, and only for a real
+ * ToolInput of this copy of core (immutable: its arguments are a deep-frozen copy). A gate checks
+ * a call's input and its tool binds it right after, without waiting in between, so one entry is
+ * enough; binding takes it, so it does not outlive the call. (A table keyed by input would cost
+ * more to fill than the check it saves.)
  */
-const conforming = new WeakMap<ToolInput, object>();
+let conformingInput: ToolInput | undefined;
+let conformingSchema: object | undefined;
 
 /** The validator of a schema object, compiled on first use. Throws `INVALID_SCHEMA` as compiling does. */
 export function shapeValidatorFor(schema: object): SchemaValidator {
@@ -24,22 +28,27 @@ export function shapeValidatorFor(schema: object): SchemaValidator {
 
 /**
  * Checks a call's input against a frozen schema object and remembers a pass, so binding the same
- * input against the same schema need not check it again (one validation per call). A schema
- * that is not frozen is checked every time.
+ * input against the same schema right after need not check it again (one validation per call).
+ * A schema that is not frozen is checked every time.
  */
 export function checkConformance(schema: object, input: ToolInput): Violation[] {
   const violations = shapeValidatorFor(schema).validate(input.toJSON());
-  if (
-    violations.length === 0 &&
-    input instanceof ToolInput &&
-    Object.isFrozen(schema) &&
-    conforming.get(input) !== schema
-  )
-    conforming.set(input, schema);
+  if (violations.length === 0 && input instanceof ToolInput && Object.isFrozen(schema)) {
+    conformingInput = input;
+    conformingSchema = schema;
+  }
   return violations;
 }
 
-/** True when `input` passed {@link checkConformance} against exactly this schema object. */
+/** True when `input` is the last input that passed {@link checkConformance}, against exactly this schema object. */
 export function isKnownToConform(input: unknown, schema: object): boolean {
-  return input instanceof ToolInput && conforming.get(input) === schema;
+  return conformingInput !== undefined && conformingInput === input && conformingSchema === schema;
+}
+
+/** {@link isKnownToConform}, and the record is used up: the next binding of the same input checks it again. */
+export function takeConformance(input: unknown, schema: object): boolean {
+  if (!isKnownToConform(input, schema)) return false;
+  conformingInput = undefined;
+  conformingSchema = undefined;
+  return true;
 }

@@ -18,12 +18,12 @@ export type PermissionVerdict = PermissionDecision & { readonly permit?: PathPer
 /**
  * One call on its way through the gate's stages: what the stages found so far (the tool, the
  * permission verdict, the result) and where its audit events go. One object per call; the stages
- * are shared functions that read and fill it.
+ * are shared functions that read and fill it. It is also the call's abort state (a {@link LazyAbort}:
+ * the signal its context hands out, made only when read), so that takes no object of its own.
  */
-export class GateCall {
+export class GateCall extends LazyAbort {
   readonly name: string;
   readonly context: CallContext;
-  readonly aborter: LazyAbort;
   readonly progress: CallProgress;
   tool: Tool | undefined;
   decision: PermissionVerdict | undefined;
@@ -36,15 +36,15 @@ export class GateCall {
     readonly started: number,
     readonly span: CallSpan | undefined,
   ) {
+    super(options.signal);
     this.name = normalizeToolName(use.name);
-    this.aborter = new LazyAbort(options.signal);
     this.progress = createCallProgress(options.onProgress);
     this.context = new CallContext(
       setup.cwd(options),
       options.logger ?? setup.logger,
       setup.runOptions(options),
       this.progress.report,
-      this.aborter,
+      this,
     );
   }
 
@@ -56,11 +56,6 @@ export class GateCall {
   /** The host's signal of this call. */
   get cancel(): AbortSignal | undefined {
     return this.options.signal;
-  }
-
-  /** Aborts the call's signal (timeout, cancel). */
-  abort(reason: unknown): void {
-    this.aborter.abort(reason);
   }
 
   /** For the validation stage: violations refuse the call (ENFORCE) or are logged (WARN). */

@@ -11,6 +11,10 @@ export const MAX_ARGUMENT_DEPTH = 64;
  * limits. Depth is measured without recursion, so hostile nesting cannot overflow the stack here.
  */
 export function checkInputLimits(arguments_: JsonValue): string | undefined {
+  // Most arguments are shallow and small: one recursive pass (at most MAX_ARGUMENT_DEPTH calls
+  // deep) settles them without any list; the rest are measured without recursion below.
+  const bound = boundWithinDepth(arguments_, 0);
+  if (bound >= 0 && bound <= MAX_ARGUMENT_BYTES) return undefined;
   const { depth, maxBytes } = measureArguments(arguments_);
   if (depth > MAX_ARGUMENT_DEPTH) {
     return `The arguments are nested ${depth} levels deep; at most ${MAX_ARGUMENT_DEPTH} are accepted. The tool was not executed.`;
@@ -22,6 +26,33 @@ export function checkInputLimits(arguments_: JsonValue): string | undefined {
     return `The arguments are ${bytes} bytes of JSON; at most ${MAX_ARGUMENT_BYTES} are accepted. The tool was not executed.`;
   }
   return undefined;
+}
+
+/**
+ * The same upper bound of the JSON text's size as {@link measureArguments}, or -1 as soon as the
+ * value is nested deeper than MAX_ARGUMENT_DEPTH (`level` is the depth of the containers around it).
+ */
+function boundWithinDepth(value: JsonValue, level: number): number {
+  if (typeof value === 'string') return 2 + 6 * value.length;
+  if (typeof value !== 'object' || value === null) return 25;
+  if (level >= MAX_ARGUMENT_DEPTH) return -1;
+  let bytes = 2;
+  if (Array.isArray(value)) {
+    bytes += value.length;
+    for (let index = 0; index < value.length; index++) {
+      const child = boundWithinDepth(value[index] as JsonValue, level + 1);
+      if (child < 0) return -1;
+      bytes += child;
+    }
+    return bytes;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const child = boundWithinDepth((value as Record<string, JsonValue>)[key] as JsonValue, level + 1);
+    if (child < 0) return -1;
+    bytes += 4 + 6 * key.length + child;
+  }
+  return bytes;
 }
 
 /** The nesting depth of a JSON value: a primitive is 0, `{}` and `[]` are 1. */
