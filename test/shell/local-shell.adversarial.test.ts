@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LocalShell, ShellStartError, type ShellCommandResult } from '@toolwright/shell';
+import { LocalShell, ShellOptionsError, ShellStartError, type ShellCommandResult } from '@toolwright/shell';
 import { describe, expect, it } from 'vitest';
 import {
   abortWhen as abortOn,
@@ -147,23 +147,42 @@ describe.sequential('LocalShell adversarial suite', () => {
 
   // ---------------------------------------------------------------- SH-2
 
-  it('SH-2: maxCaptureBytes missing, negative, fractional, NaN or not a number throws RangeError synchronously', async () => {
+  /** What `execute` rejected with; fails if it threw at the caller or resolved. */
+  async function refusalOf(command: string, options: unknown): Promise<unknown> {
+    let outcome: Promise<unknown> | undefined;
+    expect(() => (outcome = shell.execute(command, options as never))).not.toThrow();
+    return outcome?.then(
+      () => expect.unreachable('execute resolved'),
+      (error: unknown) => error,
+    );
+  }
+
+  it('SH-2: maxCaptureBytes missing, negative, fractional, NaN or not a number rejects with a ShellOptionsError', async () => {
     const t = token();
     const command = `sleep 1000.${t}`;
     for (const maxCaptureBytes of [undefined, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '100']) {
-      const options = { timeoutMs: 1_000, maxCaptureBytes } as never;
-      expect(() => shell.execute(command, options)).toThrow(RangeError);
+      const error = await refusalOf(command, { timeoutMs: 1_000, maxCaptureBytes });
+      expect(ShellOptionsError.isInstance(error)).toBe(true);
+      expect(error).toBeInstanceOf(RangeError);
+      expect(error).toMatchObject({
+        name: 'ShellOptionsError',
+        code: 'SHELL_INVALID_OPTIONS',
+        message: `maxCaptureBytes must be given explicitly as a non-negative integer, not ${String(maxCaptureBytes)}`,
+      });
     }
-    expect(() => shell.execute(command, { timeoutMs: 1_000 } as never)).toThrow(RangeError);
     expect(await runningAt(t, 200)).toEqual([]);
   });
 
-  it('SH-2: timeoutMs missing, zero, negative or NaN throws RangeError synchronously', async () => {
+  it('SH-2: timeoutMs missing, zero, negative or NaN rejects with a ShellOptionsError', async () => {
     const t = token();
     const command = `sleep 1000.${t}`;
     for (const timeoutMs of [undefined, 0, -5, Number.NaN]) {
-      const options = { timeoutMs, maxCaptureBytes: CAP } as never;
-      expect(() => shell.execute(command, options)).toThrow(RangeError);
+      const error = await refusalOf(command, { timeoutMs, maxCaptureBytes: CAP });
+      expect(error).toMatchObject({
+        name: 'ShellOptionsError',
+        code: 'SHELL_INVALID_OPTIONS',
+        message: `timeoutMs must be a positive number, not ${String(timeoutMs)}`,
+      });
     }
     expect(await runningAt(t, 200)).toEqual([]);
   });

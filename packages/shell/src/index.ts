@@ -1,5 +1,6 @@
 // The public API of @toolwright/shell. Every export here is public: add to it deliberately.
 export type { BackgroundOptions, BackgroundProcess, BackgroundRead, BackgroundStatus } from './background-process.js';
+export { checkBackgroundOptions, checkExecutionOptions } from './check-options.js';
 export { BoundedCapture } from './capture/bounded-capture.js';
 export { OutputRing, type RingRead } from './capture/output-ring.js';
 export type { Containment } from './containment.js';
@@ -9,4 +10,7 @@ export { LocalShell, RUN_MARKER_VARIABLE, type LocalShellOptions } from './local
 export { availableContainments } from './local/detect-containment.js';
 export { PROMPT_PROOF_ENV } from './local/prompt-proof-env.js';
 export { shellExitStatus, type ShellCommandResult } from './shell-command-result.js';
-export { ShellStartError, type VirtualShell } from './virtual-shell.js';
+export { ShellErrorCode } from './shell-error-code.js';
+export { ShellOptionsError } from './shell-options-error.js';
+export { ShellStartError } from './shell-start-error.js';
+export type { VirtualShell } from './virtual-shell.js';

@@ -5,6 +5,7 @@
 // connection is gone), the remote deadline, or the command's own end make it kill the whole tree —
 // every process in the command's session or process group or carrying the run's marker, SIGTERM
 // then SIGKILL after the grace period — and it exits only once none is left.
+import { ShellOptionsError } from '@toolwright/shell';
 import type { RemoteContainment } from './remote-containment.js';
 
 /** The exit status the supervisor uses when the working directory is missing (with the nonce on stderr). */
@@ -97,7 +98,9 @@ export function supervisorExec(run: SupervisedCommand): string {
   );
   for (const [name, value] of Object.entries(run.env)) {
     if (!NAME.test(name))
-      throw new RangeError(`an environment variable name must match ${NAME.source}, not ${JSON.stringify(name)}`);
+      throw new ShellOptionsError(
+        `an environment variable name must match ${NAME.source}, not ${JSON.stringify(name)}`,
+      );
     lines.push(value === undefined ? `unset ${name}` : `export ${name}=${shellQuote(value)}`);
   }
   lines.push(`export ${mark}`);

@@ -1,4 +1,7 @@
 import {
+  checkBackgroundOptions,
+  checkExecutionOptions,
+  ShellOptionsError,
   ShellStartError,
   type BackgroundOptions,
   type BackgroundProcess,
@@ -6,7 +9,6 @@ import {
   type ShellCommandResult,
   type VirtualShell,
 } from '@toolwright/shell';
-import { checkOptions } from './check-options.js';
 import { notRunResult } from './not-run-result.js';
 import { PoolHost, type PoolHostStatus } from './pool-host.js';
 import { SshConnectionError } from './ssh-connection-error.js';
@@ -46,10 +48,10 @@ export class SshShellPool implements VirtualShell {
   #next = 0;
 
   constructor(options: SshShellPoolOptions) {
-    if (options.hosts.length === 0) throw new RangeError('SshShellPool needs at least one host');
+    if (options.hosts.length === 0) throw new ShellOptionsError('SshShellPool needs at least one host');
     this.#limit = options.maxConcurrentPerHost ?? 4;
     if (!Number.isSafeInteger(this.#limit) || this.#limit < 1)
-      throw new RangeError(
+      throw new ShellOptionsError(
         `maxConcurrentPerHost must be a positive integer, not ${String(options.maxConcurrentPerHost)}`,
       );
     this.#failureLimit = options.failuresBeforeRemoval ?? 3;
@@ -68,7 +70,7 @@ export class SshShellPool implements VirtualShell {
   }
 
   async execute(command: string, options: ExecutionOptions): Promise<ShellCommandResult> {
-    checkOptions(options);
+    checkExecutionOptions(options);
     const started = performance.now();
     for (;;) {
       const host = await this.#acquire(options.signal);
@@ -94,6 +96,7 @@ export class SshShellPool implements VirtualShell {
   }
 
   async startBackground(command: string, options: BackgroundOptions): Promise<BackgroundProcess> {
+    checkBackgroundOptions(options);
     for (;;) {
       const host = this.#pick(false);
       if (host === undefined) throw this.#noHost();

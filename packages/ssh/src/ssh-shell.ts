@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  checkBackgroundOptions,
+  checkExecutionOptions,
   PROMPT_PROOF_ENV,
+  ShellOptionsError,
   ShellStartError,
   type BackgroundOptions,
   type BackgroundProcess,
@@ -9,7 +12,6 @@ import {
   type VirtualShell,
 } from '@toolwright/shell';
 import type { ClientChannel } from 'ssh2';
-import { checkOptions } from './check-options.js';
 import { notRunResult } from './not-run-result.js';
 import { CONTAINMENT_PROBE, type RemoteContainment } from './remote-containment.js';
 import { supervisorExec, type SupervisedCommand } from './remote-supervisor.js';
@@ -37,9 +39,9 @@ export class SshShell implements VirtualShell {
 
   constructor(options: SshShellOptions) {
     if (options.privateKey === undefined && options.agent === undefined)
-      throw new RangeError('SshShell needs a privateKey or an agent to log in with');
+      throw new ShellOptionsError('SshShell needs a privateKey or an agent to log in with');
     if (typeof options.hostKey !== 'object' || options.hostKey === null)
-      throw new RangeError('SshShell needs a hostKey: { knownHostsFile } or { fingerprint: "SHA256:…" }');
+      throw new ShellOptionsError('SshShell needs a hostKey: { knownHostsFile } or { fingerprint: "SHA256:…" }');
     this.#options = options;
     this.#connection = new SshConnection(options);
     this.#killGraceMs = options.killGraceMs ?? 500;
@@ -68,7 +70,7 @@ export class SshShell implements VirtualShell {
   }
 
   async execute(command: string, options: ExecutionOptions): Promise<ShellCommandResult> {
-    checkOptions(options);
+    checkExecutionOptions(options);
     if (options.signal?.aborted === true) return notRunResult(performance.now(), { aborted: true });
     const started = performance.now();
     const containment = await this.containment();
@@ -99,11 +101,7 @@ export class SshShell implements VirtualShell {
   }
 
   async startBackground(command: string, options: BackgroundOptions): Promise<BackgroundProcess> {
-    if (!Number.isSafeInteger(options.maxBufferBytes) || options.maxBufferBytes <= 0) {
-      throw new RangeError(
-        `maxBufferBytes must be given explicitly as a positive integer, not ${String(options.maxBufferBytes)}`,
-      );
-    }
+    checkBackgroundOptions(options);
     const containment = await this.containment();
     if (options.cwd !== undefined) await this.#checkDirectory(options.cwd);
     const run = { command, nonce: randomUUID(), cwd: options.cwd, env: options.env, containment };

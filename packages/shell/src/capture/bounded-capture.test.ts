@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ShellOptionsError } from '../shell-options-error.js';
 import { BoundedCapture } from './bounded-capture.js';
 import { OutputRing } from './output-ring.js';
 import { completeUtf8Prefix, nextUtf8Boundary } from './utf8.js';
@@ -49,6 +50,7 @@ describe('BoundedCapture', () => {
 
   it('SH-2: refuses a cap that is not a non-negative integer', () => {
     expect(() => new BoundedCapture(-1)).toThrow('maxCaptureBytes must be a non-negative integer, not -1');
+    expect(() => new BoundedCapture(1.5)).toThrow(ShellOptionsError);
     expect(() => new BoundedCapture(1.5)).toThrow(RangeError);
   });
 });

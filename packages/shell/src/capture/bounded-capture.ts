@@ -1,3 +1,4 @@
+import { ShellOptionsError } from '../shell-options-error.js';
 import { completeUtf8Prefix, nextUtf8Boundary } from './utf8.js';
 
 /**
@@ -15,7 +16,7 @@ export class BoundedCapture {
 
   constructor(readonly maxBytes: number) {
     if (!Number.isSafeInteger(maxBytes) || maxBytes < 0)
-      throw new RangeError(`maxCaptureBytes must be a non-negative integer, not ${maxBytes}`);
+      throw new ShellOptionsError(`maxCaptureBytes must be a non-negative integer, not ${maxBytes}`);
     const tail = Math.floor(maxBytes / 4);
     this.#headLimit = maxBytes - tail;
     this.#head = new Uint8Array(this.#headLimit);

@@ -1,3 +1,4 @@
+import { ShellOptionsError } from '../shell-options-error.js';
 import { completeUtf8Prefix, nextUtf8Boundary } from './utf8.js';
 
 /** What one read of an {@link OutputRing} returns. */
@@ -20,7 +21,7 @@ export class OutputRing {
 
   constructor(readonly capacity: number) {
     if (!Number.isSafeInteger(capacity) || capacity <= 0)
-      throw new RangeError(`the buffer capacity must be a positive integer, not ${capacity}`);
+      throw new ShellOptionsError(`the buffer capacity must be a positive integer, not ${capacity}`);
     this.#buffer = new Uint8Array(capacity);
   }
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { shellExitStatus } from '../shell-command-result.js';
-import { ShellStartError } from '../virtual-shell.js';
+import { ShellStartError } from '../shell-start-error.js';
 import { CAP, CASE_TIMEOUT_MS, run, type CaseContext } from './case-context.js';
 import { survivors } from './host-processes.js';
 

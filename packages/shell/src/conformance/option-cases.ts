@@ -1,6 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { expect, it } from 'vitest';
 import { shellExitStatus } from '../shell-command-result.js';
+import { ShellOptionsError } from '../shell-options-error.js';
 import { abortWhenRunning, CAP, CASE_TIMEOUT_MS, EARLY_MS, run, type CaseContext } from './case-context.js';
 import { survivors } from './host-processes.js';
 
@@ -9,7 +10,7 @@ export function describeOptionCases(context: CaseContext): void {
   const { target } = context;
 
   it(
-    'SH-2: a missing or invalid maxCaptureBytes or timeoutMs is refused with a RangeError and runs nothing',
+    'SH-2: a missing or invalid maxCaptureBytes or timeoutMs is a rejected ShellOptionsError (never a synchronous throw) and runs nothing',
     async () => {
       const shell = await context.shell();
       const t = context.token();
@@ -23,9 +24,16 @@ export function describeOptionCases(context: CaseContext): void {
         ...[0, -5, Number.NaN].map((timeoutMs) => ({ timeoutMs, maxCaptureBytes: CAP })),
       ];
       for (const options of invalid) {
-        // Thrown at once or rejected: either way a RangeError, and nothing starts.
-        const outcome = (async () => shell.execute(t.sleep, options as never))();
-        await expect(outcome, JSON.stringify(options)).rejects.toBeInstanceOf(RangeError);
+        // A promise-returning method rejects; it never throws at the caller.
+        let outcome: Promise<unknown> | undefined;
+        expect(() => (outcome = shell.execute(t.sleep, options as never)), JSON.stringify(options)).not.toThrow();
+        const error: unknown = await outcome?.then(
+          () => undefined,
+          (rejection: unknown) => rejection,
+        );
+        expect(ShellOptionsError.isInstance(error) && error.code, JSON.stringify(options)).toBe(
+          'SHELL_INVALID_OPTIONS',
+        );
       }
       expect(await target.listProcesses(t.id)).toEqual([]);
     },

@@ -3,10 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { BackgroundOptions, BackgroundProcess } from '../background-process.js';
 import { BoundedCapture } from '../capture/bounded-capture.js';
+import { checkBackgroundOptions, checkExecutionOptions, refusal } from '../check-options.js';
 import type { Containment } from '../containment.js';
 import type { ExecutionOptions } from '../execution-options.js';
 import type { ShellCommandResult } from '../shell-command-result.js';
-import { ShellStartError, type VirtualShell } from '../virtual-shell.js';
+import { ShellOptionsError } from '../shell-options-error.js';
+import { ShellStartError } from '../shell-start-error.js';
+import type { VirtualShell } from '../virtual-shell.js';
 import {
   availableContainments,
   containmentAvailable,
@@ -15,7 +18,7 @@ import {
 } from './detect-containment.js';
 import { trackTree } from './live-trees.js';
 import { LocalBackgroundProcess } from './local-background-process.js';
-import { checkOptions, environment, isDirectory, settle } from './spawn-in-session.js';
+import { environment, isDirectory, settle } from './spawn-in-session.js';
 import { startCommand, type StartedCommand } from './start-command.js';
 
 const NOT_RUN_ABORTED: ShellCommandResult = Object.freeze({
@@ -71,7 +74,7 @@ export class LocalShell implements VirtualShell {
     this.#settleMs = options.settleMs ?? 100;
     const wanted = options.containment ?? 'auto';
     if (wanted !== 'auto' && !containmentAvailable(wanted)) {
-      throw new RangeError(
+      throw new ShellOptionsError(
         `containment '${wanted}' is not available on this machine; available: ${availableContainments().join(', ')}`,
       );
     }
@@ -93,11 +96,8 @@ export class LocalShell implements VirtualShell {
    * to read its bounded output and kill its tree. `dispose()` kills every one still running.
    */
   startBackground(command: string, options: BackgroundOptions): Promise<BackgroundProcess> {
-    if (!Number.isSafeInteger(options.maxBufferBytes) || options.maxBufferBytes <= 0) {
-      throw new RangeError(
-        `maxBufferBytes must be given explicitly as a positive integer, not ${String(options.maxBufferBytes)}`,
-      );
-    }
+    const refused = refusal(() => checkBackgroundOptions(options));
+    if (refused !== undefined) return refused;
     const cwd = options.cwd ?? process.cwd();
     if (!isDirectory(cwd))
       return Promise.reject(new ShellStartError(`The working directory does not exist or is not a directory: ${cwd}`));
@@ -127,7 +127,8 @@ export class LocalShell implements VirtualShell {
   }
 
   execute(command: string, options: ExecutionOptions): Promise<ShellCommandResult> {
-    checkOptions(options);
+    const refused = refusal(() => checkExecutionOptions(options));
+    if (refused !== undefined) return refused;
     // An already-aborted call starts nothing: a command that might run half-way is worse than none.
     if (options.signal?.aborted === true) return Promise.resolve(NOT_RUN_ABORTED);
     const cwd = options.cwd ?? process.cwd();

@@ -1,7 +1,7 @@
 // The PID namespace a command runs in: made and held by `unshare`, entered by `nsenter`.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { ShellStartError } from '../virtual-shell.js';
+import { ShellStartError } from '../shell-start-error.js';
 import { findExecutable } from './find-executable.js';
 import { readProcess } from './process-table.js';
 import { signalEach } from './process-tree.js';

@@ -53,16 +53,6 @@ export function environment(overrides: ExecutionOptions['env'], marker: string):
   return env;
 }
 
-export function checkOptions(options: ExecutionOptions): void {
-  if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0)
-    throw new RangeError(`timeoutMs must be a positive number, not ${options.timeoutMs}`);
-  if (!Number.isSafeInteger(options.maxCaptureBytes) || options.maxCaptureBytes < 0) {
-    throw new RangeError(
-      `maxCaptureBytes must be given explicitly as a non-negative integer, not ${String(options.maxCaptureBytes)}`,
-    );
-  }
-}
-
 export function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { basename } from 'node:path';
 import type { Containment } from '../containment.js';
-import { ShellStartError } from '../virtual-shell.js';
+import { ShellStartError } from '../shell-start-error.js';
 import { cgroupCommandLine, makeCgroup, removeCommandCgroup } from './cgroup.js';
 import { CgroupTree } from './cgroup-tree.js';
 import type { CommandTree } from './command-tree.js';
