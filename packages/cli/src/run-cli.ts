@@ -59,7 +59,7 @@ export async function runCli(
   try {
     return await command.run(args, io);
   } catch (error) {
-    if (error instanceof UsageError || ToolwrightError.isInstance(error) || isParseArgsError(error)) {
+    if (UsageError.isInstance(error) || ToolwrightError.isInstance(error) || isParseArgsError(error)) {
       io.stderr(`toolwright ${name}: ${(error as Error).message.split('\n').join(' ')}\n`);
       return 2;
     }

@@ -105,7 +105,7 @@ export function describeExitCases(context: CaseContext): void {
             () => undefined,
             (reason: unknown) => reason,
           );
-        expect(ShellStartError.isInstance(error)).toBe(true);
+        expect(ShellStartError.isInstance(error) && error.code).toBe('SHELL_START_FAILED');
         expect(await target.listProcesses(t.id)).toEqual([]);
         const { value } = await run(shell, `ls -A '${folder}'`);
         expect(value.stdout).toBe(prepare === '' ? '' : `cwd-${t.id}\n`);
