@@ -99,8 +99,21 @@ function convert(binding: FieldBinding, value: unknown): unknown {
     case 'array':
       return (value as unknown[]).map((item) => convert(binding.items, item));
     default:
-      return copyData(value);
+      return copyValue(value);
   }
+}
+
+/**
+ * A fresh copy of JSON data; a list of primitives (the usual array argument) is copied as it
+ * stands, by spreading (a call's arrays are frozen, and `slice` or `map` of a frozen array is slow).
+ */
+function copyValue(value: unknown): unknown {
+  if (!Array.isArray(value)) return copyData(value);
+  for (let index = 0; index < value.length; index++) {
+    const item: unknown = value[index];
+    if (typeof item === 'object' && item !== null) return copyData(value);
+  }
+  return [...(value as unknown[])];
 }
 
 function failure(violations: readonly Violation[]): BindResult<never> {
