@@ -15,6 +15,7 @@ export { importMcpTools, type McpImportOptions } from './client/import-mcp-tools
 export { linearJsonSchemaValidator } from './client/linear-json-schema-validator.js';
 export { decideRemoteSafety } from './client/remote-safety.js';
 export { MAX_TOOL_NAME_LENGTH, mcpToolPrefix, toLocalToolName } from './client/remote-tool-name.js';
+export { McpErrorCode } from './errors/mcp-error-code.js';
 export { TOOLWRIGHT_MCP_VERSION } from './mcp-version.js';
 export { createMcpServer, type McpServerOptions } from './server/create-mcp-server.js';
 export { serveHttp, type HttpServeOptions, type McpHttpServer } from './server/serve-http.js';

@@ -1,8 +1,10 @@
 const BRAND = Symbol.for('toolwright.error');
 
 /**
- * The codes a {@link ToolwrightError} can carry. Each names one kind of programmer or
- * configuration mistake; what happens during a tool call is reported as a value, not thrown.
+ * The codes of core's {@link ToolwrightError}s. Each names one kind of programmer or configuration
+ * mistake; what happens during a tool call is reported as a value, not thrown. Other packages keep
+ * their own codes beside their code (`@toolwright/mcp`'s `McpErrorCode`) and throw
+ * `ToolwrightError<TheirCode>`, so one `isInstance` check catches every package's mistakes.
  */
 export const ErrorCode = {
   /** `@ToolParam` has no description (or an empty one). */
@@ -39,10 +41,6 @@ export const ErrorCode = {
   INVALID_OPTIONS: 'INVALID_OPTIONS',
   /** An external tool's schema (MCP server, manifest, cache) that breaks SPEC SC-1..SC-4. */
   INVALID_EXTERNAL_SCHEMA: 'INVALID_EXTERNAL_SCHEMA',
-  /** A manifest file or bundle whose format cannot be read (not JSON, wrong shape, duplicate names). */
-  INVALID_MANIFEST: 'INVALID_MANIFEST',
-  /** An MCP server that could not be reached, initialised or listed. */
-  MCP_CONNECTION_FAILED: 'MCP_CONNECTION_FAILED',
 } as const;
 
 /** One of the {@link ErrorCode} values. */
@@ -50,21 +48,26 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /**
  * The one error class toolwright throws, for programmer and configuration mistakes only.
- * `code` says which mistake; `message` says what to change.
+ * `code` says which mistake; `message` says what to change. `Code` is core's {@link ErrorCode}
+ * unless a package names its own list (`new ToolwrightError<McpErrorCode>(…)`): the code is never
+ * inferred from the argument, so a misspelt code does not compile.
  */
-export class ToolwrightError extends Error {
+export class ToolwrightError<Code extends string = ErrorCode> extends Error {
   /** Which mistake this is. */
-  readonly code: ErrorCode;
+  readonly code: Code;
 
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(code: NoInfer<Code>, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'ToolwrightError';
     this.code = code;
     Object.defineProperty(this, BRAND, { value: true });
   }
 
-  /** True for a ToolwrightError from any copy of this package (duplicated installs included). */
-  static isInstance(value: unknown): value is ToolwrightError {
+  /**
+   * True for a ToolwrightError from any copy of this package (duplicated installs included), with
+   * any package's code.
+   */
+  static isInstance(value: unknown): value is ToolwrightError<string> {
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
   }
 }

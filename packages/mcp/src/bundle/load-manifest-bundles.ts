@@ -1,4 +1,5 @@
 import { isPlainObject, ToolwrightError, type ExternalSchemaOptions } from '@toolwright/core';
+import type { McpErrorCode } from '../errors/mcp-error-code.js';
 import { readJsonFile } from './read-json-file.js';
 import { parseToolBundle, type ToolBundle } from './tool-bundle.js';
 
@@ -9,7 +10,7 @@ export interface BundleFailure {
   /** The bundle's name, when the file got far enough to say it. */
   readonly bundle?: string;
   /** What went wrong: names the tool and the rule when a tool's definition broke one. */
-  readonly error: ToolwrightError;
+  readonly error: ToolwrightError<string>;
 }
 
 /** What {@link loadManifestBundles} loaded and what it did not. */
@@ -51,7 +52,7 @@ export async function loadManifestBundles(
         const bundle = parseToolBundle(entry, entrySource, options);
         const earlier = loadedFrom.get(bundle.name);
         if (earlier !== undefined) {
-          throw new ToolwrightError(
+          throw new ToolwrightError<McpErrorCode>(
             'INVALID_MANIFEST',
             `${entrySource}: a bundle named '${bundle.name}' was already loaded from ${earlier}.`,
           );
@@ -70,8 +71,8 @@ export async function loadManifestBundles(
   return { bundles, failures };
 }
 
-function asToolwrightError(error: unknown): ToolwrightError {
+function asToolwrightError(error: unknown): ToolwrightError<string> {
   if (ToolwrightError.isInstance(error)) return error;
   const reason = error instanceof Error ? error.message : String(error);
-  return new ToolwrightError('INVALID_MANIFEST', reason, { cause: error });
+  return new ToolwrightError<McpErrorCode>('INVALID_MANIFEST', reason, { cause: error });
 }

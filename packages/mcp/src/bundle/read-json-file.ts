@@ -1,5 +1,6 @@
 import { ToolwrightError } from '@toolwright/core';
 import { readFile, stat } from 'node:fs/promises';
+import type { McpErrorCode } from '../errors/mcp-error-code.js';
 
 /** The largest manifest or cache file read, in bytes: 16 MB (each tool's schema is at most 256 KB). */
 export const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
@@ -13,7 +14,7 @@ export async function readJsonFile(path: string, label: string): Promise<unknown
   try {
     const { size } = await stat(path);
     if (size > MAX_MANIFEST_BYTES) {
-      throw new ToolwrightError(
+      throw new ToolwrightError<McpErrorCode>(
         'INVALID_MANIFEST',
         `${label} is ${size} bytes; at most ${MAX_MANIFEST_BYTES} are read.`,
       );
@@ -22,12 +23,16 @@ export async function readJsonFile(path: string, label: string): Promise<unknown
   } catch (error) {
     if (ToolwrightError.isInstance(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ToolwrightError('INVALID_MANIFEST', `${label} could not be read: ${reason}.`, { cause: error });
+    throw new ToolwrightError<McpErrorCode>('INVALID_MANIFEST', `${label} could not be read: ${reason}.`, {
+      cause: error,
+    });
   }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ToolwrightError('INVALID_MANIFEST', `${label} is not valid JSON: ${reason}.`, { cause: error });
+    throw new ToolwrightError<McpErrorCode>('INVALID_MANIFEST', `${label} is not valid JSON: ${reason}.`, {
+      cause: error,
+    });
   }
 }

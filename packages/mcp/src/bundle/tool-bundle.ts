@@ -5,6 +5,7 @@ import {
   type ExternalSchemaOptions,
   type ExternalToolDefinition,
 } from '@toolwright/core';
+import type { McpErrorCode } from '../errors/mcp-error-code.js';
 
 /** A named set of external tool definitions from one source: the unit that loads or fails whole (SPEC SC-2). */
 export interface ToolBundle {
@@ -25,7 +26,7 @@ export interface ToolBundle {
  */
 export function parseToolBundle(data: unknown, source: string, options: ExternalSchemaOptions = {}): ToolBundle {
   const fail = (problem: string): never => {
-    throw new ToolwrightError('INVALID_MANIFEST', `${source}: ${problem}.`);
+    throw new ToolwrightError<McpErrorCode>('INVALID_MANIFEST', `${source}: ${problem}.`);
   };
   if (!isPlainObject(data)) return fail('a bundle must be an object { "bundle": name, "tools": [...] }');
   const name = data.bundle;

@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { McpErrorCode } from '../errors/mcp-error-code.js';
 import { TOOLWRIGHT_MCP_VERSION } from '../mcp-version.js';
 import type { ExternalTool } from '../tools/external-tool.js';
 import { importMcpTools, type McpImportOptions } from './import-mcp-tools.js';
@@ -67,9 +68,13 @@ export async function connectMcpServer(
   } catch (error) {
     await client.close().catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ToolwrightError('MCP_CONNECTION_FAILED', `Could not connect to the MCP server ${label}: ${reason}`, {
-      cause: error,
-    });
+    throw new ToolwrightError<McpErrorCode>(
+      'MCP_CONNECTION_FAILED',
+      `Could not connect to the MCP server ${label}: ${reason}`,
+      {
+        cause: error,
+      },
+    );
   }
   try {
     const tools = await importMcpTools(client, options);

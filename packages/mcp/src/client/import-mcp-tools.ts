@@ -9,6 +9,7 @@ import {
 import { DEFAULT_GATE_TIMEOUT_MS } from '@toolwright/gate';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpErrorCode } from '../errors/mcp-error-code.js';
 import { ExternalTool } from '../tools/external-tool.js';
 import { fromCallToolResult } from './from-call-tool-result.js';
 import { decideRemoteSafety } from './remote-safety.js';
@@ -95,9 +96,13 @@ async function listAllTools(client: Client, origin: string): Promise<McpTool[]> 
       result = await client.listTools(cursor === undefined ? {} : { cursor });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new ToolwrightError('MCP_CONNECTION_FAILED', `Could not list the tools of ${origin}: ${reason}`, {
-        cause: error,
-      });
+      throw new ToolwrightError<McpErrorCode>(
+        'MCP_CONNECTION_FAILED',
+        `Could not list the tools of ${origin}: ${reason}`,
+        {
+          cause: error,
+        },
+      );
     }
     tools.push(...result.tools);
     cursor = result.nextCursor;
@@ -105,5 +110,8 @@ async function listAllTools(client: Client, origin: string): Promise<McpTool[]> 
     if (cursors.has(cursor)) break;
     cursors.add(cursor);
   }
-  throw new ToolwrightError('MCP_CONNECTION_FAILED', `${origin} kept paging its tools/list without an end.`);
+  throw new ToolwrightError<McpErrorCode>(
+    'MCP_CONNECTION_FAILED',
+    `${origin} kept paging its tools/list without an end.`,
+  );
 }
