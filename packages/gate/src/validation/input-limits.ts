@@ -8,11 +8,12 @@ export const MAX_ARGUMENT_DEPTH = 64;
 
 /**
  * Why a call's arguments are refused before validation, or `undefined` when they are within the
- * limits. Depth is measured without recursion, so hostile nesting cannot overflow the stack here.
+ * limits. Recursion goes no deeper than the depth cap; deeper nesting is measured without it, so
+ * hostile nesting cannot overflow the stack here.
  */
 export function checkInputLimits(arguments_: JsonValue): string | undefined {
   // Most arguments are shallow and small: one recursive pass (at most MAX_ARGUMENT_DEPTH calls
-  // deep) settles them without any list; the rest are measured without recursion below.
+  // deep) settles them; the rest are measured without recursion below.
   const bound = boundWithinDepth(arguments_, 0);
   if (bound >= 0 && bound <= MAX_ARGUMENT_BYTES) return undefined;
   const { depth, maxBytes } = measureArguments(arguments_);
@@ -29,28 +30,44 @@ export function checkInputLimits(arguments_: JsonValue): string | undefined {
 }
 
 /**
- * The same upper bound of the JSON text's size as {@link measureArguments}, or -1 as soon as the
- * value is nested deeper than MAX_ARGUMENT_DEPTH (`level` is the depth of the containers around it).
+ * The same upper bound of the JSON text's size as {@link measureArguments} for a value that is
+ * not nested deeper than MAX_ARGUMENT_DEPTH, else -1 (`level` is the depth of the containers
+ * around it). Primitives are counted where they are found; an object's own keys and values are
+ * read as two lists (`Object.keys`, `Object.values`: the same keys, in the same order, as a
+ * `for…in` with an own-key check, and much faster than reading each value by its key).
  */
 function boundWithinDepth(value: JsonValue, level: number): number {
   if (typeof value === 'string') return 2 + 6 * value.length;
   if (typeof value !== 'object' || value === null) return 25;
   if (level >= MAX_ARGUMENT_DEPTH) return -1;
   let bytes = 2;
+  // Two loops, not one over either list: V8 stores a call's frozen arrays and a fresh value list differently.
   if (Array.isArray(value)) {
     bytes += value.length;
     for (let index = 0; index < value.length; index++) {
-      const child = boundWithinDepth(value[index] as JsonValue, level + 1);
-      if (child < 0) return -1;
-      bytes += child;
+      const item = value[index] as JsonValue;
+      if (typeof item === 'string') bytes += 2 + 6 * item.length;
+      else if (typeof item !== 'object' || item === null) bytes += 25;
+      else {
+        const nested = boundWithinDepth(item, level + 1);
+        if (nested < 0) return -1;
+        bytes += nested;
+      }
     }
     return bytes;
   }
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    const child = boundWithinDepth((value as Record<string, JsonValue>)[key] as JsonValue, level + 1);
-    if (child < 0) return -1;
-    bytes += 4 + 6 * key.length + child;
+  const keys = Object.keys(value);
+  const values = Object.values(value);
+  for (let index = 0; index < keys.length; index++) {
+    const item = values[index]!;
+    bytes += 4 + 6 * keys[index]!.length;
+    if (typeof item === 'string') bytes += 2 + 6 * item.length;
+    else if (typeof item !== 'object' || item === null) bytes += 25;
+    else {
+      const nested = boundWithinDepth(item, level + 1);
+      if (nested < 0) return -1;
+      bytes += nested;
+    }
   }
   return bytes;
 }
