@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoPath, requireBuilt } from '../helpers/paths.js';
+import { undeclaredImports, workspacePackages } from './workspace-packages.js';
 import { fileGraph, findCycles, folderGraph, importedModules, sourceFiles, type ImportGraph } from './import-graph.js';
 
 const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
@@ -25,38 +26,7 @@ function reachableFrom(entry: string): { files: Set<string>; packages: string[] 
   return { files, packages };
 }
 
-/** A workspace package: its folder name, its package.json name, dependencies and entry sources. */
-interface WorkspacePackage {
-  readonly folder: string;
-  readonly name: string;
-  readonly dependencies: readonly string[];
-  /** The sources its package.json exports and bin point at, relative to `src`. */
-  readonly entries: readonly string[];
-}
-
-function readPackage(folder: string): WorkspacePackage {
-  const manifest = JSON.parse(readFileSync(repoPath(`packages/${folder}/package.json`), 'utf8')) as {
-    name: string;
-    dependencies?: Record<string, string>;
-    peerDependencies?: Record<string, string>;
-    exports: Record<string, string | { default: string }>;
-    bin?: Record<string, string>;
-  };
-  const targets = [
-    ...Object.values(manifest.exports).map((target) => (typeof target === 'string' ? target : target.default)),
-    ...Object.values(manifest.bin ?? {}),
-  ];
-  return {
-    folder,
-    name: manifest.name,
-    dependencies: Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }),
-    entries: targets
-      .filter((target) => target.startsWith('./dist/'))
-      .map((target) => target.slice(7).replace(/\.js$/, '.ts')),
-  };
-}
-
-const PACKAGES = readdirSync(repoPath('packages')).sort().map(readPackage);
+const PACKAGES = workspacePackages();
 
 /** The file-level and folder-level import cycles among a package's sources. */
 function cyclesOf(folder: string, entries: readonly string[]): { files: string[]; folders: string[] } {
@@ -109,18 +79,28 @@ describe('layering', () => {
       PACKAGES.find((entry) => entry.folder === 'core')?.dependencies.filter((name) => name.startsWith('@toolwright/')),
     ).toEqual([]);
     const offenders = PACKAGES.flatMap(({ folder, dependencies }) =>
-      sourceFiles(repoPath(`packages/${folder}/src`)).flatMap((file) =>
-        importedModules(file)
-          .filter((specifier) => specifier.startsWith('@toolwright/'))
-          .map((specifier) => specifier.split('/').slice(0, 2).join('/'))
-          .filter((name) => !dependencies.includes(name))
-          .map(
-            (name) =>
-              `${relative(repoPath(''), file)} imports ${name}, which packages/${folder}/package.json does not depend on`,
-          ),
-      ),
+      undeclaredImports(repoPath(`packages/${folder}/src`), dependencies),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('the dependency check reports a planted import of a package not in the dependencies, subpaths included', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'toolwright-layering-'));
+    try {
+      const file = join(folder, 'uses-gate.ts');
+      writeFileSync(
+        file,
+        "import { ToolGate } from '@toolwright/gate';\nimport type { Tool } from '@toolwright/core';\nexport type { Internal } from '@toolwright/shell/conformance';\n",
+      );
+      const where = relative(repoPath(''), file);
+      expect(undeclaredImports(folder, ['@toolwright/core'])).toEqual([
+        `${where} imports @toolwright/gate`,
+        `${where} imports @toolwright/shell`,
+      ]);
+      expect(undeclaredImports(folder, ['@toolwright/core', '@toolwright/gate', '@toolwright/shell'])).toEqual([]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('the cycle finder finds a planted file cycle and a planted folder cycle, and skips the entry', () => {
