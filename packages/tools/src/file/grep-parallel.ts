@@ -1,7 +1,7 @@
 import { BINARY, DEFERRED, LARGE, searchBatch, UNREADABLE, type BatchMode } from './grep-batch.js';
 import type { GrepWorkerPool } from './grep-pool.js';
 import { GrepFileReader } from './grep-read-file.js';
-import type { GrepFile, GrepFindings, GrepPlan } from './grep-search.js';
+import type { GrepFile, GrepFindings, GrepPlan } from './grep-types.js';
 import type { GrepWorker } from './grep-worker-client.js';
 import { createYielder } from './yield-now.js';
 

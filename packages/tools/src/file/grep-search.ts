@@ -1,49 +1,19 @@
-import type { GrepOutputMode } from './grep-input.js';
-import type { GrepPattern } from './grep-pattern.js';
 import { searchInParallel } from './grep-parallel.js';
 import { sharedGrepPool } from './grep-pool.js';
 import { GrepFileReader, WORKER_FILE_BYTES } from './grep-read-file.js';
 import { GrepWorker } from './grep-worker-client.js';
-import type { ContentFormat } from './render-grep.js';
 import { searchBytes } from './search-text.js';
 import { createYielder } from './yield-now.js';
+import type { GrepFile, GrepFindings, GrepPlan } from './grep-types.js';
 
 export { MAX_GREP_FILE_BYTES, WORKER_FILE_BYTES } from './grep-read-file.js';
+export type { GrepFile, GrepFindings, GrepPlan } from './grep-types.js';
 
 /** Content mode stops collecting after this many output lines when no head_limit is given. */
 export const MAX_CONTENT_LINES = 20_000;
 
 /** A search of at least this many files, in count or files_with_matches mode, spreads over the cores. */
 export const PARALLEL_MIN_FILES = 2_000;
-
-/** One file to search: where to open it (its real path) and how to show it. */
-export interface GrepFile {
-  readonly open: string;
-  readonly show: string;
-}
-
-/** What a search found, in file order. */
-export interface GrepFindings {
-  /** files_with_matches: paths; count: `path:N`; content: output lines. */
-  readonly output: readonly string[];
-  readonly filesSearched: number;
-  readonly filesMatched: number;
-  readonly matchingLines: number;
-  readonly skippedBinary: number;
-  readonly skippedLarge: number;
-}
-
-/** How to search. */
-export interface GrepPlan {
-  readonly pattern: GrepPattern;
-  readonly mode: GrepOutputMode;
-  readonly format: ContentFormat;
-  /** Stop once this many output lines are collected. */
-  readonly enough: number;
-  readonly signal: AbortSignal;
-  /** The pattern as Grep received it, for the worker to compile. */
-  readonly source: { readonly pattern: string; readonly ignoreCase: boolean; readonly multiline: boolean };
-}
 
 /**
  * Searches files in order (SPEC BT-3), with synchronous reads (six times faster than
