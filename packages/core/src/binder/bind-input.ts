@@ -96,8 +96,13 @@ function convert(binding: FieldBinding, value: unknown): unknown {
   switch (binding.kind) {
     case 'class':
       return instantiate(resolveInputClass(binding.target), value as Record<string, unknown>);
-    case 'array':
-      return (value as unknown[]).map((item) => convert(binding.items, item));
+    case 'array': {
+      // A loop, not `map`: a call's arrays are frozen, and `map` of a frozen array is slow.
+      const items = value as readonly unknown[];
+      const converted: unknown[] = [];
+      for (let index = 0; index < items.length; index++) converted.push(convert(binding.items, items[index]));
+      return converted;
+    }
     default:
       return copyValue(value);
   }
