@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { ToolInput } from './tool-input.js';
 
-function failure(action: () => unknown): ToolwrightError {
+function failure(action: () => unknown): ToolwrightError<string> {
   try {
     action();
   } catch (error) {
