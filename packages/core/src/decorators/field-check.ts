@@ -13,12 +13,36 @@ export type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T ext
 /** True when `K` is declared optional (`?`) on `T`. */
 export type IsOptionalField<T, K extends keyof T> = {} extends Pick<T, K> ? true : false;
 
+/** `U` as a single member of `U` (the last the compiler lists), for joining a union one member at a time. */
+type LastOf<U> = (
+  (U extends unknown ? (x: () => U) => void : never) extends (x: infer I) => void ? I : never
+) extends () => infer L
+  ? L
+  : never;
+
+/** A union of string literals written as TypeScript writes it: `'fast' | 'slow'`. */
+type JoinLiterals<U, Written extends string = ''> = [U] extends [never]
+  ? Written
+  : LastOf<U> extends infer L extends string
+    ? JoinLiterals<Exclude<U, L>, Written extends '' ? `'${L}'` : `'${L}' | ${Written}`>
+    : Written;
+
+/**
+ * For a schema of string literals (an enum), the type the field must be declared with — an enum
+ * field declared `string` is told the union it should be; nothing for other schemas.
+ */
+type DeclareAs<Value> = [Value] extends [string]
+  ? string extends Value
+    ? ''
+    : `: declare it as ${JoinLiterals<Value>}`
+  : '';
+
 /** The field name when field and schema agree; otherwise the reason they do not. */
 export type FieldCheck<T, K extends string, Value, Optional extends boolean> = K extends keyof T
   ? IsOptionalField<T, K> extends Optional
     ? Equals<Exclude<T[K], undefined>, Value> extends true
       ? K
-      : `@ToolParam: the declared type of '${K}' differs from its schema's type`
+      : `@ToolParam: the declared type of '${K}' differs from its schema's type${DeclareAs<Value>}`
     : Optional extends true
       ? `@ToolParam: '${K}' is optional in its schema; declare it with '?'`
       : `@ToolParam: '${K}' is required in its schema (or has a default); remove the '?'`
