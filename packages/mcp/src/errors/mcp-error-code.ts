@@ -1,5 +1,5 @@
 /**
- * The codes of the {@link ToolwrightError}s `@toolwright/mcp` throws, beside core's `ErrorCode`
+ * The codes of the `ToolwrightError`s `@toolwright/mcp` throws, beside core's `ErrorCode`
  * (a schema that breaks the rules stays core's `INVALID_EXTERNAL_SCHEMA`). The values are the
  * strings these errors carried when core listed them.
  */
