@@ -227,4 +227,33 @@ export async function runMcpBench() {
         `V8, ${String(row.shortLength).padStart(2)} chars: ${row.v8Ms.toFixed(1).padStart(7)} ms`,
     );
   }
+  const perCall = (us) => `${us.toFixed(1)} µs`;
+  return {
+    data: { toolsCallUs: { ours: calls.ours, native: calls.native, strict: calls.strict, bare: calls.bare }, patterns },
+    tables: [
+      {
+        title: 'MCP tools/call over the in-memory transport',
+        columns: ['server', 'per call', 'ours ÷ this'],
+        rows: [
+          ['ours (createMcpServer → ToolGate)', perCall(calls.ours), '1.00×'],
+          ['native registerTool, z.object', perCall(calls.native), `${(calls.ours / calls.native).toFixed(2)}×`],
+          ['native registerTool, z.strictObject', perCall(calls.strict), `${(calls.ours / calls.strict).toFixed(2)}×`],
+          ['bare SDK Server (floor)', perCall(calls.bare), `${(calls.ours / calls.bare).toFixed(2)}×`],
+        ],
+      },
+      {
+        title: 'Schema patterns: linear engine on 100 KB vs V8 on a short input',
+        columns: ['pattern', 'linear, 100 KB', 'V8, short'],
+        rows: patterns.map((row) => [
+          row.pattern,
+          `${row.linearMs.toFixed(2)} ms`,
+          `${row.v8Ms.toFixed(1)} ms (${row.shortLength} chars)`,
+        ]),
+      },
+    ],
+    notes: [
+      `A typo, ours: ${calls.oursRefusal}`,
+      `A typo, native z.object: ${calls.nativeRefusal.replaceAll('\n', ' | ')}`,
+    ],
+  };
 }
