@@ -17,6 +17,7 @@ import { runGateAllocationBench } from './gate-allocation.mjs';
 import { runGatePeersBench } from './gate-peers.mjs';
 import { checkGateRoundTrip, createGrepGate } from './gate-round-trip.mjs';
 import { runGateScaleBench } from './gate-scale.mjs';
+import { invalidGrepArguments, validGrepArguments } from './grep-arguments.mjs';
 import { GrepInput } from './grep-input.mjs';
 import { grepZodSchema, validityShape } from './grep-zod.mjs';
 import { runGrepBench } from './grep-bench.mjs';
@@ -47,27 +48,9 @@ const BASELINE_OPTIONS = {
   removeAdditional: false,
 };
 
-const valid = {
-  pattern: 'bindInput\\(',
-  path: 'packages/core/src',
-  glob: '*.ts',
-  output_mode: 'content',
-  '-i': true,
-  '-n': true,
-  '-A': 2,
-  '-B': 1,
-  '-C': 0,
-  type: 'ts',
-  head_limit: 50,
-  multiline: false,
-  exclude: ['**/dist/**', '**/node_modules/**'],
-};
-// A typo (`head_limt`) and a value outside the enum (`output_mode: 'lines'`); otherwise the same.
-const invalid = Object.fromEntries(
-  Object.entries(valid).map(([key, value]) =>
-    key === 'head_limit' ? ['head_limt', value] : [key, key === 'output_mode' ? 'lines' : value],
-  ),
-);
+// One valid 13-field call, and the same call with a typo and a bad enum value: shared with the gate benchmarks.
+const valid = validGrepArguments;
+const invalid = invalidGrepArguments;
 
 const schema = buildInputSchema(GrepInput);
 const shapeIsSchema = JSON.stringify(toShapeSchema(schema)) === JSON.stringify(schema);
