@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { repoPath, ROOT } from '../helpers/paths.js';
+import { repoPath, ROOT } from '@toolwright/test-support/paths';
 
 interface Manifest {
   readonly name: string;

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { repoPath, requireBuilt, ROOT } from '../helpers/paths.js';
+import { repoPath, requireBuilt, ROOT } from '@toolwright/test-support/paths';
 import { findExecuteUses, type ExecuteUse, type ExecuteUseKind, type ExecuteUsesReport } from './find-execute-uses.js';
 
 const FIXTURES = 'test/fixtures/execute-uses';

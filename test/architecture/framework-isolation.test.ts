@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoPath, requireBuilt } from '../helpers/paths.js';
+import { repoPath, requireBuilt } from '@toolwright/test-support/paths';
 
 /** The agent frameworks, by the package names (or scopes, ending in `/`) that belong to each. */
 const FRAMEWORKS: Readonly<Record<string, readonly string[]>> = {

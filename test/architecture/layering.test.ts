@@ -4,7 +4,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoPath, requireBuilt } from '../helpers/paths.js';
+import { repoPath, requireBuilt } from '@toolwright/test-support/paths';
 import { undeclaredImports, workspacePackages } from './workspace-packages.js';
 import { fileGraph, findCycles, folderGraph, importedModules, sourceFiles, type ImportGraph } from './import-graph.js';
 

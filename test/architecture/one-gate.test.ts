@@ -4,7 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoPath, requireBuilt, ROOT } from '../helpers/paths.js';
+import { repoPath, requireBuilt, ROOT } from '@toolwright/test-support/paths';
 import { findExecuteUses, type ExecuteUse, type ExecuteUsesReport } from './find-execute-uses.js';
 
 /** A place allowed to use a tool's `execute` directly. */

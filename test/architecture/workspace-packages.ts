@@ -1,7 +1,7 @@
 // The workspace's packages as their package.json files describe them, and the imports they do not declare.
 import { readdirSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { repoPath } from '../helpers/paths.js';
+import { repoPath } from '@toolwright/test-support/paths';
 import { importedModules, sourceFiles } from './import-graph.js';
 
 /** A workspace package: its folder name, its package.json name, dependencies and entry sources. */

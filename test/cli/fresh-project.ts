@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { repoPath } from '../helpers/paths.js';
+import { repoPath } from '@toolwright/test-support/paths';
 
 /** A plain project outside the repository, as a tool author makes one: a package.json, the installed packages, a compiled plugin. */
 export interface FreshProject {

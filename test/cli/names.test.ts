@@ -2,7 +2,7 @@
 // name up: each is a usage error (exit 2, one line), never Object's own member and never a crash.
 import { runCli, type CliIo } from 'toolwright';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/paths.js';
+import { ROOT } from '@toolwright/test-support/paths';
 import { toolwright } from './run-toolwright.js';
 
 const PLUGIN = 'examples/plugin-orders/dist/index.js';

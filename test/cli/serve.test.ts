@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireBuilt, ROOT } from '../helpers/paths.js';
+import { requireBuilt, ROOT } from '@toolwright/test-support/paths';
 
 const client = new Client({ name: 'toolwright-serve-test', version: '1.0.0' });
 

@@ -1,6 +1,6 @@
 // The ```ts blocks of the README and the docs, with the marker comment written on the line before each.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { repoPath } from '../helpers/paths.js';
+import { repoPath } from '@toolwright/test-support/paths';
 
 /** How a block is checked, from its `<!-- snippet: … -->` marker (no marker: type-checked on its own). */
 export interface SnippetMarkers {

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import ts from 'typescript';
-import { repoPath } from '../helpers/paths.js';
+import { repoPath } from '@toolwright/test-support/paths';
 import { snippetName, type SnippetModule } from './snippet-modules.js';
 import { repositoryOptions } from './snippet-program.js';
 

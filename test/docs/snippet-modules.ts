@@ -2,7 +2,7 @@
 // the prelude entries they use, each line traced back to its document and line.
 import { basename, dirname, join } from 'node:path';
 import ts from 'typescript';
-import { repoPath } from '../helpers/paths.js';
+import { repoPath } from '@toolwright/test-support/paths';
 import type { MarkdownSnippet } from './markdown-snippets.js';
 import { preludeFor } from './snippet-preludes.js';
 

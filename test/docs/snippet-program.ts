@@ -1,7 +1,7 @@
 // Type-checks snippet modules with the TypeScript compiler API: one program over all modules of a
 // decorator set-up, each module a virtual file, importing the workspace packages as a user does.
 import ts from 'typescript';
-import { repoPath } from '../helpers/paths.js';
+import { repoPath } from '@toolwright/test-support/paths';
 import type { SnippetModule } from './snippet-modules.js';
 import { snippetName } from './snippet-modules.js';
 

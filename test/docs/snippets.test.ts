@@ -2,7 +2,7 @@
 // packages as a user imports them, and the blocks marked `run` run; markers: test/docs/README.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolwright } from '../cli/run-toolwright.js';
-import { ROOT } from '../helpers/paths.js';
+import { ROOT } from '@toolwright/test-support/paths';
 import { allSnippets } from './markdown-snippets.js';
 import { chainSnippets, snippetModule, snippetName } from './snippet-modules.js';
 import { createRunFolder, runProgram, type RunFolder } from './run-snippet.js';

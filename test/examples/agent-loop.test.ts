@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { requireBuilt, ROOT } from '../helpers/paths.js';
+import { requireBuilt, ROOT } from '@toolwright/test-support/paths';
 
 describe('the demo (pnpm demo)', () => {
   it('replays the recorded session through the gate and prints every scenario', () => {

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { repoPath, requireBuilt, ROOT } from '../helpers/paths.js';
+import { repoPath, requireBuilt, ROOT } from '@toolwright/test-support/paths';
 
 /** The `text` block that follows the line naming the example in docs/integrations.md. */
 function documentedOutput(example: string): string {

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { requireBuilt, ROOT } from '../helpers/paths.js';
+import { requireBuilt, ROOT } from '@toolwright/test-support/paths';
 
 describe('the MCP server example (pnpm example:mcp)', () => {
   it('MC-1: the official SDK client lists the tool, runs a call, and reads the did-you-mean line of a typo', () => {

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { requireBuilt } from '../helpers/paths.js';
+import { requireBuilt } from '@toolwright/test-support/paths';
 
 import * as plugin from '@toolwright-examples/plugin-orders';
 import * as core from '@toolwright/core';

@@ -6,7 +6,7 @@
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { repoPath } from '../helpers/paths.js';
+import { repoPath } from '@toolwright/test-support/paths';
 import { expectSuccess, report, runAsync, type Run } from './run-command.js';
 import { SETUP_NAMES, SETUPS, type Setup } from './setup-builds.js';
 

@@ -7,7 +7,7 @@ import { cpSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoPath, requireBuilt, ROOT } from '../helpers/paths.js';
+import { repoPath, requireBuilt, ROOT } from '@toolwright/test-support/paths';
 import { expectSuccess, removeTemporaryFolders, report, run, temporaryFolder, type Run } from './run-command.js';
 import { describeDecoratorSetups } from './decorator-setups.js';
 import { checkShippedFiles } from './shipped-files.js';

@@ -11,7 +11,7 @@ import { LocalShell } from '@toolwright/shell';
 import type { ConformanceTarget } from '@toolwright/shell/conformance';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { repoPath } from '../helpers/paths.js';
+import { repoPath } from '@toolwright/test-support/paths';
 import { newToken, survivors, waitUntilRunning } from './survivors.js';
 
 /** The first ```ts block after `## Conformance kit` in `path`. */

@@ -1,12 +1,15 @@
+// Paths inside this repository, for tests wherever they live, and the check that a build exists.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+const ROOT_URL = new URL('../../../', import.meta.url);
+
 /** The repository root. */
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ROOT = fileURLToPath(ROOT_URL);
 
 /** An absolute path inside the repository. */
 export function repoPath(relative: string): string {
-  return fileURLToPath(new URL(relative, new URL('../../', import.meta.url)));
+  return fileURLToPath(new URL(relative, ROOT_URL));
 }
 
 /** Fails with the fix when a compiled file is missing (the test command builds first: `tsc -b`). */
