@@ -22,7 +22,7 @@ export type {
 } from './decorators/shorthand-options.js';
 export { ToolParam, type ToolParamFactory } from './decorators/tool-param.js';
 export { ErrorCode, ToolwrightError } from './errors/toolwright-error.js';
-export { isPlainObject, type JsonArray, type JsonObject, type JsonPrimitive, type JsonValue } from './input/json.js';
+export { isPlainObject, type JsonArray, type JsonObject, type JsonPrimitive, type JsonValue } from './json/json.js';
 export { MAX_NORMALIZE_DEPTH, normalizeJson, normalizeJsonObject } from './input/normalize-json.js';
 export { ToolInput } from './input/tool-input.js';
 export { createToolUse, describeInputErrorWithoutArguments, parseToolUse, type ToolUse } from './input/tool-use.js';
@@ -37,20 +37,20 @@ export type {
   StandardSchemaOutput,
   StandardSchemaResult,
   StandardSchemaTypes,
-} from './schema/standard-schema.js';
+} from './standard-schema/standard-schema.js';
 export {
   copyData,
   mapSchema,
   type MapSchemaOptions,
   type SchemaNode,
   type SchemaNodeMapper,
-} from './schema/map-schema.js';
+} from './json-schema/map-schema.js';
 export {
   LIST_SUBSCHEMA_KEYWORDS,
   MAP_SUBSCHEMA_KEYWORDS,
   RANGE_KEYWORDS,
   SINGLE_SUBSCHEMA_KEYWORDS,
-} from './schema/schema-keywords.js';
+} from './json-schema/schema-keywords.js';
 export { AbstractTool, type AbstractToolDefinition, type ToolDefinition } from './tool/abstract-tool.js';
 export { GenericTool, type GenericToolDefinition } from './tool/generic-tool.js';
 export { SubjectKind, type PermissionSubject, type SubjectSource } from './tool/permission-subject.js';

@@ -1,19 +1,15 @@
 import type { InputClass } from '../decorators/input-class.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import { isPlainObject } from '../input/json.js';
 import { MAX_NORMALIZE_DEPTH, normalizeJsonObject } from '../input/normalize-json.js';
 import { ToolInput } from '../input/tool-input.js';
+import { copyData } from '../json-schema/map-schema.js';
+import { isPlainObject } from '../json/json.js';
 import { buildInputSchema } from '../schema/build-input-schema.js';
-import {
-  resolveInputClass,
-  type FieldBinding,
-  type FieldModel,
-  type InputClassModel,
-} from '../schema/input-class-model.js';
-import { copyData } from '../schema/map-schema.js';
+import type { FieldBinding } from '../schema/field-binding.js';
+import { resolveInputClass, type FieldModel, type InputClassModel } from '../schema/input-class-model.js';
 import type { SchemaValidator } from '../validation/schema-validator.js';
-import type { Violation } from '../validation/violation.js';
 import { depthViolation, inputViolation, typeViolation } from '../validation/violation-messages.js';
+import type { Violation } from '../validation/violation.js';
 import { fieldAssigner } from './assign-fields.js';
 import { shapeValidatorFor, takeConformance } from './conforming-inputs.js';
 

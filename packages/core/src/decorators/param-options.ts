@@ -1,5 +1,5 @@
 import type { Static, TSchema } from 'typebox';
-import type { StandardJsonSchema, StandardSchemaOutput } from '../schema/standard-schema.js';
+import type { StandardJsonSchema, StandardSchemaOutput } from '../standard-schema/standard-schema.js';
 
 /**
  * A field's schema: a TypeBox schema (`Type.String()`, `Nested(() => Inner)`), or a Standard

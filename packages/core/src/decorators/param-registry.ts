@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox';
 import type { ToolwrightError } from '../errors/toolwright-error.js';
-import type { StandardJsonSchema } from '../schema/standard-schema.js';
+import type { StandardJsonSchema } from '../standard-schema/standard-schema.js';
 import { ownClassMetadata } from './decorator-metadata.js';
 import { fieldName, type InputClass } from './input-class.js';
 

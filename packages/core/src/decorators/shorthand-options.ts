@@ -1,4 +1,4 @@
-import type { StandardJsonSchema } from '../schema/standard-schema.js';
+import type { StandardJsonSchema } from '../standard-schema/standard-schema.js';
 import type { InputClass } from './input-class.js';
 import type { FieldSchema, FieldValue } from './param-options.js';
 

@@ -1,5 +1,5 @@
 import Type, { type TSchema } from 'typebox';
-import { isStandardSchema } from '../schema/standard-schema.js';
+import { isStandardSchema } from '../standard-schema/standard-schema.js';
 import { enumSchema } from './declare-param.js';
 import type { InputClass } from './input-class.js';
 import { Nested } from './nested.js';

@@ -1,5 +1,5 @@
-import { isPlainObject, type JsonObject } from '../input/json.js';
-import { copyData } from '../schema/map-schema.js';
+import { isPlainObject, type JsonObject } from '../json/json.js';
+import { copyData } from '../json-schema/map-schema.js';
 import { measureSchemaCost } from '../validation/measure-schema-cost.js';
 import { compileSchemaValidator } from '../validation/schema-validator.js';
 import { checkSchemaLimits } from './check-schema-limits.js';

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../input/json.js';
+import { isPlainObject } from '../json/json.js';
 import { schemaProblem, type ExternalSchemaProblem } from './external-schema-problem.js';
 
 /** The largest external schema accepted, in UTF-8 bytes of its JSON text (SPEC SC-4): 256 KB. */

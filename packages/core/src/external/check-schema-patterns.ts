@@ -1,7 +1,7 @@
-import { isPlainObject } from '../input/json.js';
+import { findInSchema } from '../json-schema/find-in-schema.js';
+import { isPlainObject } from '../json/json.js';
 import { checkLinearPattern } from '../validation/linear-regexp.js';
 import { schemaProblem, showValue, type ExternalSchemaProblem } from './external-schema-problem.js';
-import { findInSchema } from './find-in-schema.js';
 
 /** How strictly an external schema's shape is checked (SPEC SC-3). */
 export const SchemaProfile = {

@@ -1,7 +1,7 @@
-import { isPlainObject } from '../input/json.js';
+import { findInSchema } from '../json-schema/find-in-schema.js';
+import { isPlainObject } from '../json/json.js';
 import { resolveLocalRef } from '../validation/describe-schema-type.js';
 import { schemaProblem, showValue, type ExternalSchemaProblem } from './external-schema-problem.js';
-import { findInSchema } from './find-in-schema.js';
 
 /** The keywords that refer to another schema; `$recursiveRef` (2019-09) is held to the same rule. */
 const REFERENCE_KEYWORDS = ['$ref', '$dynamicRef', '$recursiveRef'] as const;

@@ -1,5 +1,5 @@
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import { isPlainObject, type JsonObject } from '../input/json.js';
+import { isPlainObject, type JsonObject } from '../json/json.js';
 import { checkExternalSchema, type ExternalSchemaOptions } from './check-external-schema.js';
 import { readAnnotations, type ExternalToolAnnotations } from './external-tool-annotations.js';
 import { escapeControlCharacters, showValue } from './external-schema-problem.js';

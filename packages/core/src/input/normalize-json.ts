@@ -1,5 +1,12 @@
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import { describeJsonType, isPlainObject, setDataProperty, type JsonObject, type JsonValue } from './json.js';
+import {
+  article,
+  describeJsonType,
+  isPlainObject,
+  setDataProperty,
+  type JsonObject,
+  type JsonValue,
+} from '../json/json.js';
 
 /** Deeper than this, a value is refused (it is either hostile or cyclic). The gate's own cap is lower. */
 export const MAX_NORMALIZE_DEPTH = 512;
@@ -66,9 +73,4 @@ function describeValue(value: unknown): string {
 function notJson(path: string, what: string): ToolwrightError {
   const where = path === '' ? 'Tool input' : `Tool input at '${path}'`;
   return new ToolwrightError('INVALID_INPUT', `${where} is ${what}, which JSON cannot carry.`);
-}
-
-/** "an array", "a string", … */
-export function article(word: string): string {
-  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }

@@ -1,7 +1,7 @@
 import { ToolwrightError } from '../errors/toolwright-error.js';
+import { describeJsonType, type JsonArray, type JsonObject, type JsonValue } from '../json/json.js';
 import { appendKey } from '../validation/instance-path.js';
 import { requiredViolation, typeViolation } from '../validation/violation-messages.js';
-import { describeJsonType, type JsonArray, type JsonObject, type JsonValue } from './json.js';
 import { normalizeJsonObject } from './normalize-json.js';
 
 const BRAND = Symbol.for('toolwright.toolInput');

@@ -1,6 +1,5 @@
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import { describeJsonType } from './json.js';
-import { article } from './normalize-json.js';
+import { article, describeJsonType } from '../json/json.js';
 import { ToolInput } from './tool-input.js';
 
 /**

@@ -1,14 +1,14 @@
-import { ToolwrightError } from '../errors/toolwright-error.js';
 import type { InputClass } from '../decorators/input-class.js';
 import { nestedThunk } from '../decorators/nested.js';
+import { ToolwrightError } from '../errors/toolwright-error.js';
 import { toJsonPointer } from '../external/external-schema-problem.js';
-import type { JsonObject } from '../input/json.js';
+import { mapSchema, type SchemaNode } from '../json-schema/map-schema.js';
+import type { JsonObject } from '../json/json.js';
+import { containsReference, relocateReferences, standardDocument } from '../standard-schema/standard-schema-node.js';
 import { compileSchemaValidator } from '../validation/schema-validator.js';
 import { NOT_EXECUTED } from '../validation/violation-messages.js';
 import { resolveInputClass, type FieldModel, type InputClassModel } from './input-class-model.js';
-import { mapSchema, type SchemaNode } from './map-schema.js';
 import { classTargets, className, findRecursiveClasses } from './recursive-classes.js';
-import { containsReference, relocateReferences, standardDocument } from './standard-schema-node.js';
 
 const schemas = new WeakMap<Function, JsonObject>();
 

@@ -1,6 +1,6 @@
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import { isPlainObject } from '../input/json.js';
-import type { FieldBinding } from './input-class-model.js';
+import { isPlainObject } from '../json/json.js';
+import type { FieldBinding } from './field-binding.js';
 
 const PRIMITIVE_DESIGN_TYPES = new Map<unknown, readonly string[]>([
   [String, ['string']],

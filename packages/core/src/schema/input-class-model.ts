@@ -2,15 +2,10 @@ import { ToolwrightError } from '../errors/toolwright-error.js';
 import { fieldName, type InputClass } from '../decorators/input-class.js';
 import { nestedThunk } from '../decorators/nested.js';
 import { collectParams, type ParamDefinition } from '../decorators/param-registry.js';
-import { isPlainObject } from '../input/json.js';
+import { isPlainObject } from '../json/json.js';
 import { checkDesignType } from './check-design-type.js';
+import type { FieldBinding } from './field-binding.js';
 import { prepareFieldSchema } from './prepare-field-schema.js';
-
-/** How a field's JSON value becomes its property value. */
-export type FieldBinding =
-  | { readonly kind: 'value' }
-  | { readonly kind: 'class'; readonly target: InputClass }
-  | { readonly kind: 'array'; readonly items: FieldBinding };
 
 /**
  * One field of a registered input class. Its `schema` is JSON Schema throughout (a Standard

@@ -1,9 +1,9 @@
 import type { ParamDefinition } from '../decorators/param-registry.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import { isPlainObject } from '../input/json.js';
-import { convertStandardSchema } from './convert-standard-schema.js';
-import { isStandardSchema } from './standard-schema.js';
-import { markStandardDocument } from './standard-schema-node.js';
+import { isPlainObject } from '../json/json.js';
+import { convertStandardSchema } from '../standard-schema/convert-standard-schema.js';
+import { isStandardSchema } from '../standard-schema/standard-schema.js';
+import { markStandardDocument } from '../standard-schema/standard-schema-node.js';
 
 /** A field's schema in JSON Schema terms, with what the schema itself says about absence. */
 export type PreparedField = Pick<ParamDefinition, 'schema' | 'optional' | 'hasDefault' | 'defaultValue'>;

@@ -1,12 +1,12 @@
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import type { JsonObject } from '../input/json.js';
 import { ToolInput } from '../input/tool-input.js';
+import type { JsonObject } from '../json/json.js';
 import { assertNotOverridden } from './final-members.js';
 import type { PermissionSubject, SubjectSource } from './permission-subject.js';
 import { Concurrency, SafetyLevel, toToolSafety, type ToolSafety } from './safety.js';
-import type { ResourceClaim, Tool } from './tool.js';
 import type { ToolContext } from './tool-context.js';
 import { ToolResult } from './tool-result.js';
+import type { ResourceClaim, Tool } from './tool.js';
 
 /** How a tool describes itself to {@link AbstractTool}. */
 export interface ToolDefinition {

@@ -1,9 +1,9 @@
 import type { ToolInput } from '../input/tool-input.js';
+import type { JsonObject } from '../json/json.js';
 import type { PermissionSubject } from './permission-subject.js';
 import type { Concurrency, ToolSafety } from './safety.js';
 import type { ToolContext } from './tool-context.js';
 import type { ToolResult } from './tool-result.js';
-import type { JsonObject } from '../input/json.js';
 
 /** What one call reads and what it changes, for input-aware concurrency (SPEC PO-6). */
 export interface ResourceClaim {

@@ -1,4 +1,4 @@
-import { describeJsonType, isPlainObject } from '../input/json.js';
+import { describeJsonType, isPlainObject } from '../json/json.js';
 
 /**
  * The type a schema expects, in the words of the "is required (…)" sentence: `string`,

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { describeJsonType, isPlainObject } from '../input/json.js';
+import { describeJsonType, isPlainObject } from '../json/json.js';
 import { describeSchemaType, resolveLocalRef } from './describe-schema-type.js';
 
 /** Validates a value against one branch of an `anyOf`/`oneOf`; `undefined` when the branch cannot be checked alone. */

@@ -1,9 +1,9 @@
-import { isPlainObject } from '../input/json.js';
+import { isPlainObject } from '../json/json.js';
 import {
   LIST_SUBSCHEMA_KEYWORDS,
   MAP_SUBSCHEMA_KEYWORDS,
   SINGLE_SUBSCHEMA_KEYWORDS,
-} from '../schema/schema-keywords.js';
+} from '../json-schema/schema-keywords.js';
 import { resolveLocalRef } from './describe-schema-type.js';
 import { checkLinearPattern, type LinearRegExp } from './linear-regexp.js';
 

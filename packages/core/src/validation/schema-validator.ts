@@ -1,9 +1,9 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import { isPlainObject } from '../input/json.js';
-import { mapSchema } from '../schema/map-schema.js';
-import { RANGE_KEYWORDS } from '../schema/schema-keywords.js';
+import { isPlainObject } from '../json/json.js';
+import { mapSchema } from '../json-schema/map-schema.js';
+import { RANGE_KEYWORDS } from '../json-schema/schema-keywords.js';
 import { linearRegExpEngine } from './linear-regexp.js';
 import { measureSchemaCost } from './measure-schema-cost.js';
 import type { BranchCheck } from './fold-alternatives.js';

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { describeJsonType, isPlainObject } from '../input/json.js';
+import { describeJsonType, isPlainObject } from '../json/json.js';
 import { suggestName } from './did-you-mean.js';
 import { describeSchemaType, resolveLocalRef } from './describe-schema-type.js';
 import { foldAlternatives, type BranchCheck } from './fold-alternatives.js';

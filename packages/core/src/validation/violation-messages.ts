@@ -1,4 +1,4 @@
-import { article } from '../input/normalize-json.js';
+import { article } from '../json/json.js';
 import type { Violation, ViolationKind } from './violation.js';
 
 /**

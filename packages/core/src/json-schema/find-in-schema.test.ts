@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toJsonPointer } from './external-schema-problem.js';
+import { toJsonPointer } from '../external/external-schema-problem.js';
 import { findInSchema } from './find-in-schema.js';
 
 function visitedPointers(schema: unknown): string[] {

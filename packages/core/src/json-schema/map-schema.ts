@@ -1,4 +1,4 @@
-import { isPlainObject, setDataProperty } from '../input/json.js';
+import { isPlainObject, setDataProperty } from '../json/json.js';
 import { LIST_SUBSCHEMA_KEYWORDS, MAP_SUBSCHEMA_KEYWORDS, SINGLE_SUBSCHEMA_KEYWORDS } from './schema-keywords.js';
 
 /** A schema node as a plain record. */

@@ -1,6 +1,6 @@
-import { findInSchema } from '../external/find-in-schema.js';
-import type { JsonObject } from '../input/json.js';
-import { copyData, mapSchema, type SchemaNode } from './map-schema.js';
+import { findInSchema } from '../json-schema/find-in-schema.js';
+import { copyData, mapSchema, type SchemaNode } from '../json-schema/map-schema.js';
+import type { JsonObject } from '../json/json.js';
 
 const DOCUMENT = Symbol.for('toolwright.standardSchemaDocument');
 const REFERENCE_KEYWORDS = ['$ref', '$dynamicRef'] as const;

@@ -3,8 +3,8 @@ import { checkSchemaLimits } from '../external/check-schema-limits.js';
 import { checkSchemaReferences } from '../external/check-schema-references.js';
 import type { ExternalSchemaProblem } from '../external/external-schema-problem.js';
 import { JSON_SCHEMA_2020_12_URI } from '../external/schema-dialect.js';
-import { isPlainObject, type JsonObject } from '../input/json.js';
-import { copyData, mapSchema } from './map-schema.js';
+import { isPlainObject, type JsonObject } from '../json/json.js';
+import { copyData, mapSchema } from '../json-schema/map-schema.js';
 import { hasJsonSchemaForm, type StandardJsonSchema } from './standard-schema.js';
 
 /** A Standard Schema field schema, converted once, at registration. */

@@ -24,6 +24,11 @@ export function describeJsonType(value: unknown): string {
   return typeof value;
 }
 
+/** A word with its indefinite article, for a JSON type name: "an array", "a string", … */
+export function article(word: string): string {
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
+}
+
 /**
  * Sets `target[key] = value` as a plain data property. `__proto__` is defined rather than
  * assigned, so it stays a key and never changes the prototype. Faster than `Object.fromEntries`.

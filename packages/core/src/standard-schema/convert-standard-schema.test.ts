@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { bindInput } from '../binder/bind-input.js';
 import { ToolParam } from '../decorators/tool-param.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
+import { buildInputSchema } from '../schema/build-input-schema.js';
 import type { StandardJsonSchema } from './standard-schema.js';
-import { buildInputSchema } from './build-input-schema.js';
 
 /** The ToolwrightError `action` throws, as code and message. */
 function thrown(action: () => unknown): { code: string; message: string } {

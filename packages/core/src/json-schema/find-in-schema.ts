@@ -1,10 +1,6 @@
-import { isPlainObject } from '../input/json.js';
-import type { SchemaNode } from '../schema/map-schema.js';
-import {
-  LIST_SUBSCHEMA_KEYWORDS,
-  MAP_SUBSCHEMA_KEYWORDS,
-  SINGLE_SUBSCHEMA_KEYWORDS,
-} from '../schema/schema-keywords.js';
+import { isPlainObject } from '../json/json.js';
+import type { SchemaNode } from './map-schema.js';
+import { LIST_SUBSCHEMA_KEYWORDS, MAP_SUBSCHEMA_KEYWORDS, SINGLE_SUBSCHEMA_KEYWORDS } from './schema-keywords.js';
 
 /** Looks at one schema node, reached by `path` from the root; returns something to stop the walk. */
 export type SchemaNodeVisitor<Found> = (node: SchemaNode, path: readonly (string | number)[]) => Found | undefined;
