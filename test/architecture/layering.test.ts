@@ -127,10 +127,7 @@ describe('layering', () => {
     }
   });
 
-  // Core is left out while its cycles are being removed: schema/check-design-type ↔ input-class-model,
-  // and the folders input ↔ validation, schema ↔ validation (through external), schema ↔ decorators.
-  // Grep's search and its parallel half share types both ways while Grep is being reworked.
-  it.each(PACKAGES.filter(({ folder }) => folder !== 'core').map((entry) => [entry.folder, entry.entries] as const))(
+  it.each(PACKAGES.map((entry) => [entry.folder, entry.entries] as const))(
     'packages/%s has no file-level and no folder-level import cycle',
     (folder, entries) => {
       const { files, folders } = cyclesOf(repoPath(`packages/${folder}/src`), entries);
