@@ -1,3 +1,4 @@
+import { deepFreeze } from '../json/deep-freeze.js';
 import { isPlainObject, type JsonObject } from '../json/json.js';
 import { copyData } from '../json-schema/map-schema.js';
 import { measureSchemaCost } from '../validation/measure-schema-cost.js';
@@ -5,7 +6,6 @@ import { compileSchemaValidator } from '../validation/schema-validator.js';
 import { checkSchemaLimits } from './check-schema-limits.js';
 import { checkSchemaPatterns, SchemaProfile } from './check-schema-patterns.js';
 import { checkSchemaReferences } from './check-schema-references.js';
-import { deepFreeze } from './deep-freeze.js';
 import { schemaProblem, showValue, type ExternalSchemaProblem } from './external-schema-problem.js';
 import { readSchemaDialect, type SchemaDialect } from './schema-dialect.js';
 

@@ -3,6 +3,7 @@ import { nestedThunk } from '../decorators/nested.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { toJsonPointer } from '../external/external-schema-problem.js';
 import { mapSchema, type SchemaNode } from '../json-schema/map-schema.js';
+import { deepFreeze } from '../json/deep-freeze.js';
 import type { JsonObject } from '../json/json.js';
 import { containsReference, relocateReferences, standardDocument } from '../standard-schema/standard-schema-node.js';
 import { compileSchemaValidator } from '../validation/schema-validator.js';
@@ -27,7 +28,7 @@ export function buildInputSchema(inputClass: InputClass): JsonObject {
   const emitter = new SchemaEmitter(inputClass);
   const schema = emitter.emitRoot();
   checkDefaults(resolveInputClass(inputClass));
-  const frozen = deepFreeze(schema) as JsonObject;
+  const frozen = deepFreeze(schema as JsonObject);
   schemas.set(inputClass, frozen);
   return frozen;
 }
@@ -147,12 +148,4 @@ function checkDefaults(model: InputClassModel, seen = new Set<Function>()): void
     }
     for (const target of classTargets(field.binding)) checkDefaults(resolveInputClass(target), seen);
   }
-}
-
-function deepFreeze(value: unknown): unknown {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-    Object.freeze(value);
-  }
-  return value;
 }
