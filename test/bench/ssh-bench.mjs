@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { LocalShell } from '../../packages/shell/dist/index.js';
 import { SshShellPool } from '../../packages/ssh/dist/index.js';
-import { startSshd } from '../ssh/sshd-fixture.mjs';
+import { startSshd } from '@toolwright/test-support/sshd-fixture';
 import { killProcessesWith, processesWith } from './shell-procs.mjs';
 
 const COMMANDS = 200;

@@ -4,7 +4,7 @@ import { transformSync } from 'esbuild';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshProject, type FreshProject } from './fresh-project.js';
-import { toolwright } from './run-toolwright.js';
+import { toolwright } from '@toolwright/test-support/run-toolwright';
 
 let project: FreshProject;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolwright } from './run-toolwright.js';
+import { toolwright } from '@toolwright/test-support/run-toolwright';
 
 const PLUGIN = 'test/cli/fixtures/progress-plugin.mjs';
 

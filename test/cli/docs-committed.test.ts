@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolwright } from './run-toolwright.js';
+import { toolwright } from '@toolwright/test-support/run-toolwright';
 
 describe('committed reference docs', () => {
   it('CL-1: docs/tools.md is the generated reference of the built-in tools, up to date', () => {

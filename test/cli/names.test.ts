@@ -3,7 +3,7 @@
 import { runCli, type CliIo } from 'toolwright';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '@toolwright/test-support/paths';
-import { toolwright } from './run-toolwright.js';
+import { toolwright } from '@toolwright/test-support/run-toolwright';
 
 const PLUGIN = 'examples/plugin-orders/dist/index.js';
 const BUILT_IN_NAMES = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];

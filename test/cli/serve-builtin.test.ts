@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuilt, ROOT } from '@toolwright/test-support/paths';
-import { toolwright } from './run-toolwright.js';
+import { toolwright } from '@toolwright/test-support/run-toolwright';
 
 const client = new Client({ name: 'toolwright-serve-builtin-test', version: '1.0.0' });
 

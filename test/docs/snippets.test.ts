@@ -1,7 +1,7 @@
 // Every ```ts block of README.md, docs/*.md and packages/*/README.md type-checks against the built
 // packages as a user imports them, and the blocks marked `run` run; markers: test/docs/README.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toolwright } from '../cli/run-toolwright.js';
+import { toolwright } from '@toolwright/test-support/run-toolwright';
 import { ROOT } from '@toolwright/test-support/paths';
 import { allSnippets } from './markdown-snippets.js';
 import { chainSnippets, snippetModule, snippetName } from './snippet-modules.js';

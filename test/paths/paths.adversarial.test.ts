@@ -21,7 +21,7 @@ import { createToolUse, type ToolResult } from '@toolwright/core';
 import { ToolGate, type PermissionConfig } from '@toolwright/gate';
 import { createFileTools, type FileToolOptions } from '@toolwright/tools';
 import { afterAll, describe, expect, it } from 'vitest';
-import { toolwright } from '../cli/run-toolwright.js';
+import { toolwright } from '@toolwright/test-support/run-toolwright';
 import { watchLoop } from './loop-watch.js';
 
 /** SPEC PA-4: no gate call on the built-in tools holds the event loop longer than this (CPU time). */

@@ -5,7 +5,7 @@
 import { availableContainments, LocalShell, type BackgroundProcess } from '@toolwright/shell';
 import { describe, expect, it } from 'vitest';
 import { sleeps, UNTIL_JOB_IS_SLEEP, useTokens } from './shell-cases.js';
-import { survivors, waitFor } from './survivors.js';
+import { survivors, waitFor } from '@toolwright/test-support/survivors';
 
 const token = useTokens();
 const BUFFER = 65_536;

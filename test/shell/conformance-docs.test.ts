@@ -12,7 +12,7 @@ import type { ConformanceTarget } from '@toolwright/shell/conformance';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { repoPath } from '@toolwright/test-support/paths';
-import { newToken, survivors, waitUntilRunning } from './survivors.js';
+import { newToken, survivors, waitUntilRunning } from '@toolwright/test-support/survivors';
 
 /** The first ```ts block after `## Conformance kit` in `path`. */
 function snippet(path: string): string {

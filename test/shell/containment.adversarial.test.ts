@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { availableContainments, LocalShell, type Containment } from '@toolwright/shell';
 import { describe, expect, it } from 'vitest';
 import { abortWhen, run, untilRunning, useTokens } from './shell-cases.js';
-import { commandLines, survivors, waitUntilRunning } from './survivors.js';
+import { commandLines, survivors, waitUntilRunning } from '@toolwright/test-support/survivors';
 
 const token = useTokens();
 const available = availableContainments();

@@ -1,6 +1,7 @@
 // The adversarial suite for @toolwright/shell (SPEC §3, SH-1..SH-5). Every case runs real processes
-// and then checks, with its own token and /proc (./survivors.ts), never the shell's run marker, that
-// nothing it started is still alive. Cases run one after another (heavy ones must not overlap).
+// and then checks, with its own token and /proc (@toolwright/test-support/survivors), never the
+// shell's run marker, that nothing it started is still alive. Cases run one after another (heavy
+// ones must not overlap).
 // What every VirtualShell must do is checked by the conformance kit (local-shell.conformance.test.ts);
 // the cases here pin what is LocalShell's own: exact signals and messages, its grace period, fork
 // storms, the parent's own exit, its 100 MB memory bound and the head/tail layout of a cut.
@@ -21,7 +22,7 @@ import {
   UNTIL_JOB_IS_SLEEP,
   useTokens,
 } from './shell-cases.js';
-import { runningAt, survivors, waitUntilRunning, watch } from './survivors.js';
+import { runningAt, survivors, waitUntilRunning, watch } from '@toolwright/test-support/survivors';
 
 const shell = new LocalShell();
 const token = useTokens();

@@ -1,9 +1,10 @@
 // RS-1: LocalShell passes the shell conformance kit, with an independent /proc scan of this machine
-// (./survivors.ts) as its view of what still runs: the default LocalShell (the strongest containment
-// this machine offers) and, where that is not it, the session fallback every machine has.
+// (@toolwright/test-support/survivors) as its view of what still runs: the default LocalShell (the
+// strongest containment this machine offers) and, where that is not it, the session fallback every
+// machine has.
 import { LocalShell } from '@toolwright/shell';
 import { describeShellConformance } from '@toolwright/shell/conformance';
-import { killByToken, running } from './survivors.js';
+import { killByToken, running } from '@toolwright/test-support/survivors';
 
 const strongest = new LocalShell().containment;
 const shells: ReadonlyArray<readonly [name: string, create: () => LocalShell]> = [

@@ -2,7 +2,7 @@
 // it once a condition holds rather than after a fixed time.
 import type { LocalShell, ShellCommandResult } from '@toolwright/shell';
 import { afterEach } from 'vitest';
-import { killByToken, newToken, waitFor } from './survivors.js';
+import { killByToken, newToken, waitFor } from '@toolwright/test-support/survivors';
 
 /** LocalShell's default grace between SIGTERM and SIGKILL. */
 export const GRACE_MS = 500;

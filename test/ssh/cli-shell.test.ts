@@ -1,7 +1,7 @@
 // RS-4: `toolwright call builtin Bash … --shell ssh://user@host:port --ssh-key … --known-hosts …`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toolwright } from '../cli/run-toolwright.js';
-import { startSshd, type SshdFixture } from './sshd-fixture.mjs';
+import { toolwright } from '@toolwright/test-support/run-toolwright';
+import { startSshd, type SshdFixture } from '@toolwright/test-support/sshd-fixture';
 
 let sshd: SshdFixture;
 let other: SshdFixture;

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SshShellPool } from '@toolwright/ssh';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { killByToken, newToken, survivors } from '../shell/survivors.js';
-import { startSshd, type SshdFixture } from './sshd-fixture.mjs';
+import { killByToken, newToken, survivors } from '@toolwright/test-support/survivors';
+import { startSshd, type SshdFixture } from '@toolwright/test-support/sshd-fixture';
 
 let servers: SshdFixture[] = [];
 let journal: string;

@@ -2,7 +2,7 @@
 // background commands on the host that started them.
 import { SshShellPool, type SshShellOptions } from '@toolwright/ssh';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startSshd, type SshdFixture } from './sshd-fixture.mjs';
+import { freePort, startSshd, type SshdFixture } from '@toolwright/test-support/sshd-fixture';
 
 let sshd: SshdFixture;
 let spare: SshdFixture;

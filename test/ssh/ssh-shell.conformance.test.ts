@@ -3,8 +3,8 @@
 import { describeShellConformance } from '@toolwright/shell/conformance';
 import { SshShell } from '@toolwright/ssh';
 import { afterAll } from 'vitest';
-import { killByToken, running } from '../shell/survivors.js';
-import { startSshd, type SshdFixture } from './sshd-fixture.mjs';
+import { killByToken, running } from '@toolwright/test-support/survivors';
+import { startSshd, type SshdFixture } from '@toolwright/test-support/sshd-fixture';
 
 let server: Promise<SshdFixture> | undefined;
 const sshd = (): Promise<SshdFixture> => (server ??= startSshd());

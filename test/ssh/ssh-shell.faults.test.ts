@@ -1,8 +1,8 @@
 // Faults between SshShell and a real OpenSSH server: a cut connection, a wrong host key, a refusing host.
 import { SshConnectionError, SshShell, type SshShellOptions } from '@toolwright/ssh';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killByToken, newToken, survivors, waitFor } from '../shell/survivors.js';
-import { freePort, startSshd, type SshdFixture } from './sshd-fixture.mjs';
+import { killByToken, newToken, survivors, waitFor } from '@toolwright/test-support/survivors';
+import { freePort, startSshd, type SshdFixture } from '@toolwright/test-support/sshd-fixture';
 
 let sshd: SshdFixture;
 let other: SshdFixture;

@@ -1,7 +1,7 @@
 import { SshShell } from '@toolwright/ssh';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killByToken, newToken, survivors, waitFor } from '../shell/survivors.js';
-import { startSshd, type SshdFixture } from './sshd-fixture.mjs';
+import { killByToken, newToken, survivors, waitFor } from '@toolwright/test-support/survivors';
+import { startSshd, type SshdFixture } from '@toolwright/test-support/sshd-fixture';
 
 let sshd: SshdFixture;
 let shell: SshShell;

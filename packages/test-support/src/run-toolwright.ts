@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { requireBuilt, ROOT } from '@toolwright/test-support/paths';
+import { requireBuilt, ROOT } from './paths.js';
 
 /** What one run of the built `toolwright` binary printed, and its exit code. */
 export interface CliRun {
