@@ -20,6 +20,7 @@ function publicEntryPoints(): Record<string, string> {
     if (manifest.private === true) continue;
     for (const [subpath, target] of Object.entries(manifest.exports)) {
       if (typeof target === 'string') continue; // ./package.json
+      if (subpath === './internal') continue; // shared by sibling packages, no public API
       const specifier = subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`;
       entryPoints[specifier] =
         `packages/${folder}/${target.types.replace(/^\.\/dist\//, 'src/').replace(/\.d\.ts$/, '.ts')}`;

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { createToolUse, DEFAULT_RUN_OPTIONS, type ToolLogger, type ToolProgress } from '@toolwright/core';
+import { createToolUse, type ToolLogger, type ToolProgress } from '@toolwright/core';
+import { DEFAULT_RUN_OPTIONS } from '@toolwright/core/internal';
 import { ToolGate, type CallOptions } from '@toolwright/gate';
 import type { CliIo } from '../io/cli-io.js';
 import { loadPlugin } from '../plugin/load-plugin.js';

@@ -1,4 +1,5 @@
-import { checkExternalSchema, isPlainObject, mapSchema, type Tool } from '@toolwright/core';
+import { type Tool } from '@toolwright/core';
+import { checkExternalSchema, isPlainObject, mapSchema } from '@toolwright/core/internal';
 import { findOpenObjects } from './open-objects.js';
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;

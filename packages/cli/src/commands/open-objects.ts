@@ -3,7 +3,7 @@ import {
   LIST_SUBSCHEMA_KEYWORDS,
   MAP_SUBSCHEMA_KEYWORDS,
   SINGLE_SUBSCHEMA_KEYWORDS,
-} from '@toolwright/core';
+} from '@toolwright/core/internal';
 
 /** One object schema that accepts keys no field reads. */
 export interface OpenObject {

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { suggestName, type Tool } from '@toolwright/core';
+import { type Tool } from '@toolwright/core';
+import { suggestName } from '@toolwright/core/internal';
 import { toAnthropicTool, toOpenAIChatTool } from '@toolwright/gate';
 import type { CliIo } from '../io/cli-io.js';
 import { loadPlugin } from '../plugin/load-plugin.js';

@@ -1,4 +1,4 @@
-import { isPlainObject } from '@toolwright/core';
+import { isPlainObject } from '@toolwright/core/internal';
 
 /**
  * What a parameter's schema asks beyond its type, in words for a reference table: ranges

@@ -1,4 +1,4 @@
-import { isPlainObject, resolveLocalRef } from '@toolwright/core';
+import { isPlainObject, resolveLocalRef } from '@toolwright/core/internal';
 
 /** A plausible, deterministic call for documentation: required parameters only, defaults and first enum values where given. */
 export function exampleCall(

@@ -1,4 +1,4 @@
-import { isPlainObject, resolveLocalRef } from '@toolwright/core';
+import { isPlainObject, resolveLocalRef } from '@toolwright/core/internal';
 import { describeConstraints } from './describe-constraints.js';
 
 /** One row of a parameter table. */

@@ -1,4 +1,5 @@
-import { isPlainObject, ToolInput, type Tool } from '@toolwright/core';
+import { ToolInput, type Tool } from '@toolwright/core';
+import { isPlainObject } from '@toolwright/core/internal';
 import { runOptionNeed } from '../plugin/run-option-need.js';
 
 /** The input field a tool's permission patterns are matched against (SPEC PM-2). */

@@ -1,10 +1,5 @@
-import {
-  DEFAULT_RUN_OPTIONS,
-  SILENT_LOGGER,
-  ToolwrightError,
-  type RunOptions,
-  type ToolLogger,
-} from '@toolwright/core';
+import { ToolwrightError, type RunOptions, type ToolLogger } from '@toolwright/core';
+import { DEFAULT_RUN_OPTIONS, SILENT_LOGGER } from '@toolwright/core/internal';
 import { DurableApprovals } from '../permission/durable-approval.js';
 import { PermissionChecker } from '../permission/permission-checker.js';
 import { safetyPolicy } from '../policy/safety-policy.js';

@@ -1,6 +1,7 @@
-import { describeInputErrorWithoutArguments, suggestName, ToolResult } from '@toolwright/core';
+import { ToolResult } from '@toolwright/core';
+import { describeInputErrorWithoutArguments, suggestName } from '@toolwright/core/internal';
 import type { PolicyDecision, ToolPolicy } from '../policy/tool-policy.js';
-import { checkInputLimits } from '../validation/input-limits.js';
+import { checkToolInputLimits } from '../validation/input-limits.js';
 import { SchemaValidationMode } from '../validation/schema-validation-mode.js';
 import { executionOutcome } from './audit-event.js';
 import type { GateCall, PermissionVerdict } from './gate-call.js';
@@ -49,7 +50,7 @@ const argumentErrors: GateStage = {
 const limits: GateStage = {
   name: 'limits',
   run(call) {
-    const problem = checkInputLimits(call.use.input.toJSON());
+    const problem = checkToolInputLimits(call.use.input);
     if (problem === undefined) return undefined;
     call.event({ stage: 'limits', decision: 'deny', reason: problem });
     return ToolResult.error(problem);

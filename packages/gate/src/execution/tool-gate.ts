@@ -1,16 +1,10 @@
-import {
-  DEFAULT_RUN_OPTIONS,
-  ToolResult,
-  ToolwrightError,
-  type RunOptions,
-  type Tool,
-  type ToolUse,
-} from '@toolwright/core';
+import { ToolResult, ToolwrightError, type RunOptions, type Tool, type ToolUse } from '@toolwright/core';
+import { DEFAULT_RUN_OPTIONS } from '@toolwright/core/internal';
 import { grantEvent, NO_APPROVALS, type Approval } from '../permission/durable-approval.js';
 import type { PendingApproval } from '../permission/permission-config.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import { finishResult } from '../policy/output-limit.js';
-import { checkInputLimits } from '../validation/input-limits.js';
+import { checkToolInputLimits } from '../validation/input-limits.js';
 import type { AuditEvent } from './audit-event.js';
 import { claimOf, planBatch, runPlanned } from './batch-schedule.js';
 import { CallContext } from './call-context.js';
@@ -122,7 +116,7 @@ export class ToolGate {
       const use = asToolUse(toolUse);
       const tool = this.registry.resolve(use.name);
       if (tool === undefined || use.inputError !== undefined) return 'deny';
-      if (checkInputLimits(use.input.toJSON()) !== undefined) return 'deny';
+      if (checkToolInputLimits(use.input) !== undefined) return 'deny';
       const setup = this.#setup;
       const context = new CallContext(
         setup.cwd(call),

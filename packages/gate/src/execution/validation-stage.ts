@@ -1,13 +1,5 @@
-import {
-  formatViolations,
-  GenericTool,
-  ToolResult,
-  violationWithoutValue,
-  type Tool,
-  type ToolLogger,
-  type ToolUse,
-  type Violation,
-} from '@toolwright/core';
+import { GenericTool, ToolResult, type Tool, type ToolLogger, type ToolUse, type Violation } from '@toolwright/core';
+import { formatViolations, violationWithoutValue } from '@toolwright/core/internal';
 import { validatorFor } from '../validation/validator-cache.js';
 import type { AuditEvent } from './audit-event.js';
 

@@ -1,4 +1,4 @@
-import { isPlainObject, type SchemaNode } from '@toolwright/core';
+import { isPlainObject, type SchemaNode } from '@toolwright/core/internal';
 
 /** Keywords that only describe; they stay on the outside when a schema is wrapped in `anyOf`. */
 const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set(['title', 'description']);

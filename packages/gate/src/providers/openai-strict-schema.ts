@@ -1,4 +1,5 @@
-import { isPlainObject, mapSchema, type JsonObject, type SchemaNode } from '@toolwright/core';
+import { type JsonObject } from '@toolwright/core';
+import { isPlainObject, mapSchema, type SchemaNode } from '@toolwright/core/internal';
 import { toNullableSchema } from './nullable-schema.js';
 import { OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYWORDS } from './openai-strict-keywords.js';
 

@@ -1,4 +1,5 @@
-import { createToolUse, DRAFT_07_URI, type ToolLogger } from '@toolwright/core';
+import { createToolUse, type ToolLogger } from '@toolwright/core';
+import { DRAFT_07_URI } from '@toolwright/core/internal';
 import { describe, expect, it } from 'vitest';
 import { ToolGate } from '../execution/tool-gate.js';
 import { ScriptedTool, SearchTool } from '../test-support/test-tools.js';

@@ -1,13 +1,12 @@
+import { compileSchemaValidator, type Violation } from '@toolwright/core';
 import {
   compileLinearRegExp,
-  compileSchemaValidator,
   inputViolation,
   isPlainObject,
   mapSchema,
   resolveLocalRef,
   type SchemaNode,
-  type Violation,
-} from '@toolwright/core';
+} from '@toolwright/core/internal';
 
 /** A schema check that never refuses what it does not understand (SPEC GV-3). */
 export interface TolerantValidator {

@@ -1,6 +1,5 @@
 import {
   AbstractTool,
-  isExternalToolDefinition,
   ToolResult,
   ToolwrightError,
   type Concurrency,
@@ -11,6 +10,7 @@ import {
   type ToolInput,
   type ToolSafety,
 } from '@toolwright/core';
+import { isExternalToolDefinition } from '@toolwright/core/internal';
 import type { Schema, ToolExecuteFunction } from 'ai';
 
 /** How an AI SDK tool runs behind a gate. */

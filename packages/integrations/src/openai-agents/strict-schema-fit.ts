@@ -1,4 +1,5 @@
-import { isPlainObject, type JsonObject } from '@toolwright/core';
+import { type JsonObject } from '@toolwright/core';
+import { isPlainObject } from '@toolwright/core/internal';
 
 /** Keywords that say which values a schema node accepts; a node with none of them accepts any value. */
 const ACCEPTANCE_KEYWORDS = ['type', 'enum', 'const', 'anyOf', 'oneOf', '$ref', 'properties'] as const;

@@ -1,4 +1,4 @@
-import type { ExternalSchemaOptions } from '@toolwright/core';
+import type { ExternalSchemaOptions } from '@toolwright/core/internal';
 import { randomUUID } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { readJsonFile } from './read-json-file.js';

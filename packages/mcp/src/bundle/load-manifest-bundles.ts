@@ -1,4 +1,5 @@
-import { isPlainObject, ToolwrightError, type ExternalSchemaOptions } from '@toolwright/core';
+import { ToolwrightError } from '@toolwright/core';
+import { isPlainObject, type ExternalSchemaOptions } from '@toolwright/core/internal';
 import type { McpErrorCode } from '../errors/mcp-error-code.js';
 import { readJsonFile } from './read-json-file.js';
 import { parseToolBundle, type ToolBundle } from './tool-bundle.js';

@@ -1,10 +1,5 @@
-import {
-  createExternalToolDefinition,
-  isPlainObject,
-  ToolwrightError,
-  type ExternalSchemaOptions,
-  type ExternalToolDefinition,
-} from '@toolwright/core';
+import { createExternalToolDefinition, ToolwrightError, type ExternalToolDefinition } from '@toolwright/core';
+import { isPlainObject, type ExternalSchemaOptions } from '@toolwright/core/internal';
 import type { McpErrorCode } from '../errors/mcp-error-code.js';
 
 /** A named set of external tool definitions from one source: the unit that loads or fails whole (SPEC SC-2). */

@@ -1,4 +1,5 @@
-import { isPlainObject, ToolResult } from '@toolwright/core';
+import { ToolResult } from '@toolwright/core';
+import { isPlainObject } from '@toolwright/core/internal';
 
 /**
  * The ToolResult of an MCP `tools/call` result (SPEC MC-2): text blocks joined by newlines, other

@@ -1,4 +1,5 @@
-import { checkExternalSchema, compileSchemaValidator, formatViolations } from '@toolwright/core';
+import { compileSchemaValidator } from '@toolwright/core';
+import { checkExternalSchema, formatViolations } from '@toolwright/core/internal';
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 
 /**

@@ -1,4 +1,5 @@
-import { isPlainObject, type Tool, type ToolResult } from '@toolwright/core';
+import { type Tool, type ToolResult } from '@toolwright/core';
+import { isPlainObject } from '@toolwright/core/internal';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 /**

@@ -1,6 +1,5 @@
 import {
   AbstractTool,
-  isExternalToolDefinition,
   ToolwrightError,
   type Concurrency,
   type ExternalToolDefinition,
@@ -10,6 +9,7 @@ import {
   type ToolResult,
   type ToolSafety,
 } from '@toolwright/core';
+import { isExternalToolDefinition } from '@toolwright/core/internal';
 
 /** Runs one call of an external tool (an MCP `tools/call`, an HTTP request, …): the content or a full result; throw to fail. */
 export type ExternalToolInvoker = (
