@@ -9,6 +9,16 @@ import { normalizePermitPath } from './show-subject.js';
 
 type CompiledPattern = CommandPattern | PathPattern | { readonly problem: string };
 
+/** A rule of a path permit: its compiled pattern, or what it answers for every path (no pattern, or none that can be read). */
+type PermitPattern = PathPattern | boolean;
+
+/** Whether a permit's rule matches a path (a folder also as `X/`, and, when `below`, as a way to what it may match). */
+function permitMatches(pattern: PermitPattern, path: string, folder: boolean, below: boolean): boolean {
+  if (typeof pattern === 'boolean') return pattern;
+  if (!folder) return matchPath(pattern, path);
+  return matchFolder(pattern, path) || (below && couldMatchBelow(pattern, path));
+}
+
 /** An ask rule's decision, once the approver has answered (a function apart: other calls make no closure). */
 function askedDecision(base: object, asked: Promise<Omit<PermissionDecision, 'subject'>>): Promise<PermissionDecision> {
   return asked.then((answer) => ({ ...base, ...answer }) as PermissionDecision);
@@ -143,24 +153,25 @@ export class PermissionChecker {
    * entered when an allow rule could match something below it.
    */
   permitFor(tool: Tool, decision: PermissionDecision): PathPermit {
-    const rules = this.#rulesFor(tool).all;
+    const { deny, ask, allow } = this.#rulesFor(tool);
+    // Compiled once per permit: a search asks about every path it visits (SPEC PF-3).
+    const compile = (rules: readonly PermissionRule[]): PermitPattern[] =>
+      rules.map((rule) => {
+        if (rule.pattern === undefined) return true;
+        const pattern = this.#compile(rule.pattern, 'PATH');
+        // A pattern that cannot be interpreted as a path denies (PM-5): it matches for deny and ask, never for allow.
+        return 'problem' in pattern || pattern.kind !== 'PATH' ? rule.list !== 'allow' : pattern;
+      });
+    const [denied, asked, allowed] = [compile(deny), compile(ask), compile(allow)];
     const judged = new Set([decision.path, decision.realPath].filter((path) => path !== undefined));
     return (candidate, kind = 'file') => {
       const path = normalizePermitPath(candidate);
       if (path === undefined) return false;
       const folder = kind === 'folder';
-      const matches = (rule: PermissionRule, below = false): boolean => {
-        if (rule.pattern === undefined) return true;
-        const pattern = this.#compile(rule.pattern, 'PATH');
-        // A pattern that cannot be interpreted as a path denies (PM-5): it matches for deny and ask, never for allow.
-        if ('problem' in pattern || pattern.kind !== 'PATH') return rule.list !== 'allow';
-        if (!folder) return matchPath(pattern, path);
-        return matchFolder(pattern, path) || (below && couldMatchBelow(pattern, path));
-      };
-      if (rules.some((rule) => rule.list === 'deny' && matches(rule))) return false;
+      if (denied.some((pattern) => permitMatches(pattern, path, folder, false))) return false;
       if (judged.has(path)) return true;
-      if (rules.some((rule) => rule.list === 'ask' && matches(rule))) return false;
-      return rules.some((rule) => rule.list === 'allow' && matches(rule, true));
+      if (asked.some((pattern) => permitMatches(pattern, path, folder, false))) return false;
+      return allowed.some((pattern) => permitMatches(pattern, path, folder, true));
     };
   }
 

@@ -8,8 +8,12 @@ export function show(value: string): string {
   return `'${text.slice(1, -1)}'`;
 }
 
+/** What `posix.resolve` would change in an absolute path: `//`, a `.` or `..` segment, a trailing `/`. */
+const NOT_NORMAL = /\/\/|\/\.\.?(?:\/|$)|.\/$/;
+
 /** An absolute path a tool asks about, normalised; `undefined` for anything else (which is never permitted). */
 export function normalizePermitPath(path: unknown): string | undefined {
   if (typeof path !== 'string' || !path.startsWith('/') || path.includes('\0')) return undefined;
-  return posix.resolve(path);
+  // Most paths a search asks about are normal already (SPEC PF-3).
+  return NOT_NORMAL.test(path) ? posix.resolve(path) : path;
 }
