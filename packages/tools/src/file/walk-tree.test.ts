@@ -1,0 +1,117 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { walkTree, type WalkOptions, type WalkResult } from './walk-tree.js';
+
+const top = realpathSync(mkdtempSync(join(tmpdir(), 'tw-walk-tree-')));
+afterAll(() => rmSync(top, { recursive: true, force: true }));
+
+/** A new folder under the test's temporary folder holding `files` (path → content). */
+function tree(name: string, files: Record<string, string>): string {
+  const root = join(top, name);
+  mkdirSync(root);
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+const walk = (root: string, options: Partial<WalkOptions> = {}): Promise<WalkResult> =>
+  walkTree({ root, maxEntries: 1000, signal: new AbortController().signal, ...options });
+
+describe('walkTree', () => {
+  it('BT-3: lists files and links sorted, counts what it leaves out, and never follows a link', async () => {
+    const root = tree('full', {
+      '.gitignore': '*.log\nbuild/\n',
+      '.hidden': '',
+      'a.txt': '',
+      'b/c.txt': '',
+      'b/debug.log': '',
+      'b/node_modules': 'a file, not the folder of dependencies',
+      'build/out.js': '',
+      'node_modules/dependency/index.js': '',
+      '.hg/store': '',
+      '.svn/entries': '',
+      '.env': 'TOKEN=1',
+      '.env.example': 'TOKEN=',
+    });
+    symlinkSync(join(root, '.env'), join(root, 'link-to-env'));
+    symlinkSync(join(root, 'b'), join(root, 'link-to-b'));
+    symlinkSync('.', join(root, 'loop'));
+    symlinkSync('missing', join(root, 'broken'));
+    expect(spawnSync('mkfifo', [join(root, 'fifo')]).status).toBe(0);
+    expect(await walk(root)).toEqual({
+      entries: [
+        { relative: '.env.example', kind: 'file' },
+        { relative: '.gitignore', kind: 'file' },
+        { relative: '.hidden', kind: 'file' },
+        { relative: 'a.txt', kind: 'file' },
+        { relative: 'b/c.txt', kind: 'file' },
+        { relative: 'b/node_modules', kind: 'file' },
+        { relative: 'broken', kind: 'symlink' },
+        { relative: 'link-to-b', kind: 'symlink' },
+        { relative: 'loop', kind: 'symlink' },
+      ],
+      // .env and the link to it; b/debug.log and the build folder (counted once, not entered).
+      secretsHidden: 2,
+      ignored: 2,
+      notPermitted: 0,
+      cut: false,
+    });
+  });
+
+  it('PA-3: what allows refuses is neither listed nor entered, and counted; links are asked about as files', async () => {
+    const root = tree('allows', { 'x.txt': '', 'd/y.txt': '' });
+    symlinkSync('x.txt', join(root, 'l'));
+    const asked: string[] = [];
+    const result = await walk(root, {
+      allows: (relative, kind) => {
+        asked.push(`${relative} ${kind}`);
+        return relative !== 'd';
+      },
+    });
+    expect(asked.sort()).toEqual(['d folder', 'l file', 'x.txt file']);
+    expect(result).toEqual({
+      entries: [
+        { relative: 'l', kind: 'symlink' },
+        { relative: 'x.txt', kind: 'file' },
+      ],
+      secretsHidden: 0,
+      ignored: 0,
+      notPermitted: 1,
+      cut: false,
+    });
+  });
+
+  it('BT-3: descend prunes folders below the root without counting them', async () => {
+    const root = tree('descend', { 'x.txt': '', 'd/y.txt': '', 'e/z.txt': '' });
+    const asked: string[] = [];
+    const result = await walk(root, {
+      descend: (relative) => {
+        asked.push(relative);
+        return relative !== 'd';
+      },
+    });
+    expect(asked.sort()).toEqual(['d', 'e']);
+    expect(result.entries.map((entry) => entry.relative)).toEqual(['e/z.txt', 'x.txt']);
+    expect([result.ignored, result.notPermitted, result.cut]).toEqual([0, 0, false]);
+  });
+
+  it('BT-3: stops after maxEntries visited entries, skipped ones included, and says it was cut', async () => {
+    const files = tree('many', { '1': '', '2': '', '3': '', '4': '' });
+    expect(await walk(files, { maxEntries: 4 })).toMatchObject({ cut: false, entries: { length: 4 } });
+    expect(await walk(files, { maxEntries: 3 })).toMatchObject({ cut: true, entries: { length: 3 } });
+    // node_modules is skipped but visited: two files and it are three entries.
+    const skipped = tree('skipped', { '1': '', '2': '', 'node_modules/x.js': '' });
+    expect((await walk(skipped, { maxEntries: 2 })).cut).toBe(true);
+    expect((await walk(skipped, { maxEntries: 3 })).cut).toBe(false);
+  });
+
+  it('BT-3, PO-4: an aborted signal stops the walk: it rejects with the abort reason', async () => {
+    const reason = new Error('the call was cancelled');
+    await expect(walk(tree('aborted', { 'x.txt': '' }), { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+  });
+});
