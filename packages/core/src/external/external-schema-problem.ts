@@ -1,3 +1,5 @@
+import { escapeControlCharacters } from '../text/escape-control-characters.js';
+
 /**
  * Which rule for external schemas a problem breaks (SPEC §5): `references` and dialect (SC-1),
  * the `definition`'s shape (SC-2), `patterns` (SC-3), `limits` of size, depth and cost (SC-4).
@@ -42,10 +44,4 @@ export function showValue(value: unknown): string {
     text = Object.prototype.toString.call(value);
   }
   return escapeControlCharacters(text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
-}
-
-/** Control characters escaped as in JSON (`\n`), so a message naming a hostile key stays one line. */
-export function escapeControlCharacters(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what this escapes
-  return text.replace(/[\u0000-\u001f\u007f]/g, (character) => JSON.stringify(character).slice(1, -1));
 }

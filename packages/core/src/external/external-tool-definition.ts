@@ -1,8 +1,9 @@
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { isPlainObject, type JsonObject } from '../json/json.js';
+import { escapeControlCharacters } from '../text/escape-control-characters.js';
 import { checkExternalSchema, type ExternalSchemaOptions } from './check-external-schema.js';
 import { readAnnotations, type ExternalToolAnnotations } from './external-tool-annotations.js';
-import { escapeControlCharacters, showValue } from './external-schema-problem.js';
+import { showValue } from './external-schema-problem.js';
 import type { SchemaDialect } from './schema-dialect.js';
 
 /** What an external source says about one tool, before it is checked. */

@@ -1,4 +1,5 @@
 import { article } from '../json/json.js';
+import { escapeControlCharacters } from '../text/escape-control-characters.js';
 import type { Violation, ViolationKind } from './violation.js';
 
 /**
@@ -29,7 +30,8 @@ export function enumViolation(path: string, allowed: readonly unknown[], actual:
   for (let index = 0; index < allowed.length; index++) {
     const value = allowed[index];
     // As `join` would write it: a value JSON cannot write (undefined) leaves its place empty.
-    const text = typeof value === 'string' ? oneLine(value) : (JSON.stringify(value) as string | undefined);
+    const text =
+      typeof value === 'string' ? escapeControlCharacters(value) : (JSON.stringify(value) as string | undefined);
     list += `${index === 0 ? '' : ', '}${text ?? ''}`;
   }
   const start = `${subject(path)} must be one of [${list}]`;
@@ -54,7 +56,7 @@ export function unknownParameterViolation(path: string, suggestion?: string): Vi
 
 /** `Parameter 'x' must match the pattern ^a+$. The tool was not executed.` */
 export function patternViolation(path: string, pattern: string): Violation {
-  return violation('pattern', path, `${subject(path)} must match the pattern ${oneLine(pattern)}.`);
+  return violation('pattern', path, `${subject(path)} must match the pattern ${escapeControlCharacters(pattern)}.`);
 }
 
 /** Any other shape problem, in the same voice: `Parameter 'x' <problem>. The tool was not executed.` */
@@ -83,26 +85,5 @@ function subject(path: string): string {
 function echo(value: unknown): string {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   const cut = text.length > MAX_ECHOED_VALUE ? `${text.slice(0, MAX_ECHOED_VALUE)}…` : text;
-  return typeof value === 'string' ? `'${oneLine(cut)}'` : cut;
-}
-
-/** Control characters escaped as in JSON (`\n`), so one problem stays one line. */
-function oneLine(text: string): string {
-  return hasControlCharacter(text) ? text.replace(CONTROL_CHARACTERS, escapeCharacter) : text;
-}
-
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this escapes
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
-
-/** A scan without a regular expression: most texts have no control character, and this says so fastest. */
-function hasControlCharacter(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
-
-function escapeCharacter(character: string): string {
-  return JSON.stringify(character).slice(1, -1);
+  return typeof value === 'string' ? `'${escapeControlCharacters(cut)}'` : cut;
 }
