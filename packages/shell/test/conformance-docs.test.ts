@@ -23,11 +23,11 @@ function snippet(path: string): string {
   return match[1] ?? '';
 }
 
-/** Type errors of `source` compiled as a test file of this repository (test/tsconfig.json). */
+/** Type errors of `source` compiled as a test file of the shell package (packages/shell/tsconfig.json). */
 function typeErrors(source: string): string[] {
-  const file = repoPath('test/shell/conformance-docs.snippet.ts');
+  const file = repoPath('packages/shell/test/conformance-docs.snippet.ts');
   const config = ts.getParsedCommandLineOfConfigFile(
-    repoPath('test/tsconfig.json'),
+    repoPath('packages/shell/tsconfig.json'),
     {},
     {
       ...ts.sys,
