@@ -17,6 +17,7 @@ export {
   MAP_SUBSCHEMA_KEYWORDS,
   SINGLE_SUBSCHEMA_KEYWORDS,
 } from './json-schema/schema-keywords.js';
+export { cutLength, cutText } from './text/cut-text.js';
 export { DEFAULT_RUN_OPTIONS, SILENT_LOGGER } from './tool/tool-context.js';
 export { resolveLocalRef } from './validation/describe-schema-type.js';
 export { suggestName } from './validation/did-you-mean.js';

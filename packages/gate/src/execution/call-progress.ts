@@ -1,4 +1,5 @@
 import type { ToolProgress } from '@toolwright/core';
+import { cutText } from '@toolwright/core/internal';
 
 /** The longest progress message a host receives, in UTF-16 code units; longer ones are cut. */
 export const MAX_PROGRESS_MESSAGE_CHARS = 1_000;
@@ -56,7 +57,7 @@ function checkProgress(update: unknown, last: number): ToolProgress | undefined 
     return Object.freeze({
       progress,
       ...(total === undefined ? {} : { total }),
-      ...(typeof message === 'string' ? { message: cutMessage(message) } : {}),
+      ...(typeof message === 'string' ? { message: cutText(message, MAX_PROGRESS_MESSAGE_CHARS).text } : {}),
     });
   } catch {
     // A getter that throws (a proxy, a class with accessors) makes the update unreadable.
@@ -66,14 +67,6 @@ function checkProgress(update: unknown, last: number): ToolProgress | undefined 
 
 function isAmount(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0;
-}
-
-/** The message, cut to the limit without splitting a surrogate pair. */
-function cutMessage(message: string): string {
-  if (message.length <= MAX_PROGRESS_MESSAGE_CHARS) return message;
-  const lead = message.charCodeAt(MAX_PROGRESS_MESSAGE_CHARS - 1);
-  const keep = lead >= 0xd800 && lead <= 0xdbff ? MAX_PROGRESS_MESSAGE_CHARS - 1 : MAX_PROGRESS_MESSAGE_CHARS;
-  return message.slice(0, keep);
 }
 
 /** Hands the update to the host; a throw or a rejected promise of its callback changes nothing. */

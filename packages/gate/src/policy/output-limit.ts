@@ -1,4 +1,5 @@
 import { describeCut, ToolResult } from '@toolwright/core';
+import { cutLength, cutText } from '@toolwright/core/internal';
 import { OPENAI_ERROR_PREFIX } from '../providers/openai-result-text.js';
 
 /** How the model gets the rest of a cut successful result, when the tool gives no hint of its own. */
@@ -58,17 +59,10 @@ function cutContent(result: ToolResult, budget: number): string {
         : DEFAULT_CUT_HINT;
   for (const markerHint of [hint, '']) {
     const marker = (shown: number): string => `\n${describeCut(shown, content.length, markerHint)}`;
-    const keep = keepWithinPair(content, budget - marker(budget).length);
+    const keep = cutLength(content, budget - marker(budget).length);
     if (keep >= 1) return `${content.slice(0, keep)}${marker(keep)}`;
   }
-  return content.slice(0, keepWithinPair(content, budget));
-}
-
-/** `count`, moved back one when the cut would fall between the halves of a surrogate pair. */
-function keepWithinPair(content: string, count: number): number {
-  if (count <= 0) return 0;
-  const last = content.charCodeAt(count - 1);
-  return last >= 0xd800 && last <= 0xdbff ? count - 1 : count;
+  return cutText(content, budget).text;
 }
 
 /** The metadata saying a payload was left out, or `undefined` when it may go on (absent, or within the limit). */
@@ -89,7 +83,19 @@ function boundStructured(
 
 /** The result as the gate returns it: within the output limit, with how long the call took. */
 export function finishResult(result: ToolResult, maxChars: number, durationMs: number): ToolResult {
-  return ToolResult.derive(limitOutput(result, maxChars), {
-    metadata: { durationMs: Math.round(durationMs * 1000) / 1000 },
-  });
+  return ToolResult.derive(limitOutput(result, maxChars), { metadata: { durationMs: roundDuration(durationMs) } });
+}
+
+/**
+ * {@link finishResult} of the successful result with `text` and nothing else: a text within the
+ * limit is built into that result once, with the duration, and is not built and then copied.
+ */
+export function finishText(text: string, maxChars: number, durationMs: number): ToolResult {
+  if (text.length > maxChars) return finishResult(ToolResult.ok(text), maxChars, durationMs);
+  return ToolResult.ok(text, { metadata: { durationMs: roundDuration(durationMs) } });
+}
+
+/** A duration in ms, to the microsecond. */
+function roundDuration(durationMs: number): number {
+  return Math.round(durationMs * 1000) / 1000;
 }

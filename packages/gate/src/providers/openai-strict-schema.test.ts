@@ -1,14 +1,7 @@
 import type { JsonObject } from '@toolwright/core';
+import { deepFreeze } from '@toolwright/core/internal';
 import { describe, expect, it } from 'vitest';
 import { toOpenAIStrictSchema } from './openai-strict-schema.js';
-
-function deepFreeze<Value>(value: Value): Value {
-  if (typeof value === 'object' && value !== null) {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 describe('toOpenAIStrictSchema', () => {
   it('PR-3: every property is required, the optional ones nullable, and every object closed', () => {

@@ -1,6 +1,6 @@
 import { describeCut, ToolResult } from '@toolwright/core';
+import { cutText } from '@toolwright/core/internal';
 import { shellExitStatus, type ShellCommandResult } from '@toolwright/shell';
-import { cutText } from '../text/cut-text.js';
 import { stripAnsi } from './strip-ansi.js';
 
 /** The most characters of a Bash result the model reads, marker included. */

@@ -1,5 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
-import { cutText } from '../text/cut-text.js';
+import { cutText } from '@toolwright/core/internal';
 import { isValidUtf8, trimIncompleteUtf8 } from './binary-file.js';
 
 /** One line of a {@link LineWindow}, without its line ending. */

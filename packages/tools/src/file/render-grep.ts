@@ -1,4 +1,4 @@
-import { cutText } from '../text/cut-text.js';
+import { cutText } from '@toolwright/core/internal';
 import { MAX_LINE_CHARS } from './read-input.js';
 import type { LineMatches } from './match-lines.js';
 
