@@ -21,18 +21,6 @@ export function isValidUtf8(bytes: Uint8Array): boolean {
   return isUtf8(bytes);
 }
 
-/** `bytes` without a trailing, incomplete UTF-8 sequence (left by a cut at a byte count). */
-export function trimIncompleteUtf8(bytes: Uint8Array): Uint8Array {
-  const end = bytes.length;
-  for (let back = 1; back <= Math.min(3, end); back++) {
-    const byte = bytes[end - back] ?? 0;
-    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back
-    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
-    return length > back ? bytes.subarray(0, end - back) : bytes;
-  }
-  return bytes;
-}
-
 /** The first `bytes` bytes of an open file (fewer when it is shorter). */
 export async function readHead(handle: FileHandle, bytes = BINARY_SNIFF_BYTES): Promise<Buffer> {
   const buffer = Buffer.alloc(bytes);

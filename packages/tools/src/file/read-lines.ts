@@ -1,6 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { cutText } from '@toolwright/core/internal';
-import { isValidUtf8, trimIncompleteUtf8 } from './binary-file.js';
+import { completeUtf8Prefix } from '@toolwright/shell/internal';
+import { isValidUtf8 } from './binary-file.js';
 
 /** One line of a {@link LineWindow}, without its line ending. */
 export interface WindowLine {
@@ -159,7 +160,7 @@ class WindowState {
     let raw: Uint8Array = Buffer.concat(this.#parts);
     if (raw.length > bytes) raw = raw.subarray(0, bytes); // drop the CR of a CRLF ending
     const whole = raw.length === bytes;
-    if (!whole) raw = trimIncompleteUtf8(raw);
+    if (!whole) raw = raw.subarray(0, completeUtf8Prefix(raw, raw.length)); // no sequence cut short at the end
     if (!isValidUtf8(raw)) this.#invalid = true;
     const { text, cut } = cutText(decoder.decode(raw), this.request.maxLineChars);
     return { text, cut: cut || !whole, bytes };
