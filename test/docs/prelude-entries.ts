@@ -26,7 +26,7 @@ export const PRELUDES: Readonly<Record<string, Readonly<Record<string, string>>>
     confirm: "declare function confirm(request: import('@toolwright/gate').ApprovalRequest): Promise<boolean>;",
     myPolicy: "declare const myPolicy: import('@toolwright/gate').ToolPolicy;",
     log: "declare function log(event: import('@toolwright/gate').AuditEvent): void;",
-    blocks: "declare const blocks: import('@toolwright/gate').AnthropicToolUseBlock[];",
+    blocks: "declare const blocks: import('@toolwright/gate/providers').AnthropicToolUseBlock[];",
   },
   'docs/integrations.md': {
     SetLightTool: named(TOOL_CLASS, 'SetLightTool'),
@@ -63,7 +63,7 @@ export const PRELUDES: Readonly<Record<string, Readonly<Record<string, string>>>
     confirmWithUser:
       "declare function confirmWithUser(request: import('@toolwright/gate').ApprovalRequest): Promise<boolean>;",
     auditLog: "declare const auditLog: { write(event: import('@toolwright/gate').AuditEvent): void };",
-    toolUseBlocks: "declare const toolUseBlocks: import('@toolwright/gate').AnthropicToolUseBlock[];",
+    toolUseBlocks: "declare const toolUseBlocks: import('@toolwright/gate/providers').AnthropicToolUseBlock[];",
   },
   'packages/integrations/README.md': {
     SetLightTool: named(TOOL_CLASS, 'SetLightTool'),

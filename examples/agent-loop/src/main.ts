@@ -2,14 +2,14 @@
 // every call and result, as a provider would receive it.
 import { fileURLToPath } from 'node:url';
 import type { ToolResult, ToolUse } from '@toolwright/core';
+import { ToolGate } from '@toolwright/gate';
 import {
   fromAnthropicToolUse,
   type AnthropicToolUseBlock,
   fromOpenAIChatToolCall,
   toAnthropicToolResult,
   toOpenAIChatToolMessage,
-  ToolGate,
-} from '@toolwright/gate';
+} from '@toolwright/gate/providers';
 import { SearchOrdersTool } from '@toolwright-examples/plugin-orders';
 import { LocalShell } from '@toolwright/shell';
 import { createBashTools } from '@toolwright/tools';

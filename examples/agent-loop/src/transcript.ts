@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { AnthropicToolUseBlock, OpenAIChatToolCall } from '@toolwright/gate';
+import type { AnthropicToolUseBlock, OpenAIChatToolCall } from '@toolwright/gate/providers';
 
 /** One turn of a recorded model session, as the provider sent it. */
 export type RecordedTurn =

@@ -1,3 +1,5 @@
 // @toolwright/gate/internal: helpers shared with the other @toolwright packages. Not part of the public API:
 // no semver promise, and it may change in any release. Tool authors and hosts import from '@toolwright/gate'.
-export {};
+export { DEFAULT_GATE_TIMEOUT_MS } from './execution/gate-options.js';
+export { checkSafety } from './policy/safety-policy.js';
+export { toOpenAIResultText } from './providers/openai-result-text.js';

@@ -1,5 +1,5 @@
 import { ToolResult, type RunOptions, type Tool } from '@toolwright/core';
-import { checkSafety } from '@toolwright/gate';
+import { checkSafety } from '@toolwright/gate/internal';
 import { runOptionNeed } from '../plugin/run-option-need.js';
 
 /**

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { type Tool } from '@toolwright/core';
 import { suggestName } from '@toolwright/core/internal';
-import { toAnthropicTool, toOpenAIChatTool } from '@toolwright/gate';
+import { toAnthropicTool, toOpenAIChatTool } from '@toolwright/gate/providers';
 import type { CliIo } from '../io/cli-io.js';
 import { loadPlugin } from '../plugin/load-plugin.js';
 import { UsageError } from '../errors/usage-error.js';

@@ -1,6 +1,7 @@
 import { run } from '@openai/agents';
 import { AbstractTool, SafetyLevel, type JsonObject, type ToolInput } from '@toolwright/core';
-import { SchemaValidationMode, toOpenAIStrictSchema, ToolGate } from '@toolwright/gate';
+import { SchemaValidationMode, ToolGate } from '@toolwright/gate';
+import { toOpenAIStrictSchema } from '@toolwright/gate/providers';
 import { describe, expect, it } from 'vitest';
 import { DimmerTool, FloorPlanTool, NoteTool } from './test-support/schema-tools.js';
 import { outputsSeen, scriptedAgent, scriptedModel, toolsOffered } from './test-support/scripted-run.js';

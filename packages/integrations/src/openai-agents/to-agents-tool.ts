@@ -1,6 +1,8 @@
 import { tool, type FunctionTool, type RunContext } from '@openai/agents';
 import { createToolUse, type JsonObject, type Tool as GateTool } from '@toolwright/core';
-import { toOpenAIResultText, toOpenAIStrictSchema, type CallOptions, type ToolGate } from '@toolwright/gate';
+import { type CallOptions, type ToolGate } from '@toolwright/gate';
+import { toOpenAIResultText } from '@toolwright/gate/internal';
+import { toOpenAIStrictSchema } from '@toolwright/gate/providers';
 import type { AgentsToolsOptions } from './agents-tools-options.js';
 import type { AskedCalls } from '../shared/asked-calls.js';
 import { hasFaithfulStrictForm } from './strict-schema-fit.js';

@@ -6,7 +6,7 @@ import {
   type SchemaProfile,
   type ToolSafety,
 } from '@toolwright/core';
-import { DEFAULT_GATE_TIMEOUT_MS } from '@toolwright/gate';
+import { DEFAULT_GATE_TIMEOUT_MS } from '@toolwright/gate/internal';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpErrorCode } from '../errors/mcp-error-code.js';
