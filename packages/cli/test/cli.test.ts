@@ -67,7 +67,7 @@ describe('toolwright (the built binary)', () => {
 
   it('CL-2: check passes a clean plugin and fails an open schema, naming the problems', () => {
     expect(toolwright(['check', PLUGIN])).toMatchObject({ status: 0, stdout: '1 tool checked, no problems.\n' });
-    const bad = toolwright(['check', 'test/fixtures/plugins/open-schema.mjs']);
+    const bad = toolwright(['check', 'packages/cli/test/fixtures/plugins/open-schema.mjs']);
     expect(bad.status).toBe(1);
     expect(bad.stdout).toBe(
       [
@@ -80,7 +80,7 @@ describe('toolwright (the built binary)', () => {
   });
 
   it('CL-2: check fails a schema that refers outside its own document (SC-1)', () => {
-    expect(toolwright(['check', 'test/fixtures/plugins/remote-ref.mjs'])).toMatchObject({
+    expect(toolwright(['check', 'packages/cli/test/fixtures/plugins/remote-ref.mjs'])).toMatchObject({
       status: 1,
       stdout:
         "remote_ref: inputSchema#/properties/target/$ref: $ref must start with '#' (a reference inside the schema), not 'https://example.com/target.json'\n1 problem in 1 tool.\n",
@@ -89,7 +89,7 @@ describe('toolwright (the built binary)', () => {
   });
 
   it('CL-2/TC-8: check finds every open object at any depth, named by its path, records and explicit true included', () => {
-    expect(toolwright(['check', 'test/cli/fixtures/open-objects.mjs'])).toEqual({
+    expect(toolwright(['check', 'packages/cli/test/fixtures/open-objects.mjs'])).toEqual({
       status: 1,
       stderr: '',
       stdout: [
@@ -107,7 +107,7 @@ describe('toolwright (the built binary)', () => {
   });
 
   it('CL-2: check reports two tools of one name; the other commands refuse the module as a usage error', () => {
-    const module = 'test/cli/fixtures/duplicate-names.mjs';
+    const module = 'packages/cli/test/fixtures/duplicate-names.mjs';
     expect(toolwright(['check', module])).toEqual({
       status: 1,
       stderr: '',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toolwright } from '@toolwright/test-support/run-toolwright';
 
-const PLUGIN = 'test/cli/fixtures/progress-plugin.mjs';
+const PLUGIN = 'packages/cli/test/fixtures/progress-plugin.mjs';
 
 describe('toolwright call --verbose', () => {
   it("IN-6: prints the tool's progress and logs to stderr, one line each, and only the result to stdout", () => {

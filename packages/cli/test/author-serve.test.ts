@@ -5,7 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuilt, ROOT } from '@toolwright/test-support/paths';
 
-const PLUGIN = 'test/cli/fixtures/author-journey/notes-plugin.mjs';
+const PLUGIN = 'packages/cli/test/fixtures/author-journey/notes-plugin.mjs';
 const client = new Client({ name: 'toolwright-author-serve-test', version: '1.0.0' });
 let stderr = '';
 

@@ -9,7 +9,7 @@ export interface FreshProject {
   readonly root: string;
   /** Writes a file of the project (folders made as needed); returns its path relative to the root. */
   write(relative: string, content: string): string;
-  /** Copies a fixture from `test/cli/fixtures/author-journey` to `dist/`; returns its path relative to the root. */
+  /** Copies a fixture from `fixtures/author-journey` (beside this file) to `dist/`; returns its path relative to the root. */
   addPlugin(fixture: string): string;
   /** Removes the project. */
   remove(): void;
@@ -30,7 +30,10 @@ export function freshProject(name: string): FreshProject {
     },
     addPlugin(fixture) {
       mkdirSync(join(root, 'dist'), { recursive: true });
-      copyFileSync(repoPath(`test/cli/fixtures/author-journey/${fixture}`), join(root, 'dist', basename(fixture)));
+      copyFileSync(
+        repoPath(`packages/cli/test/fixtures/author-journey/${fixture}`),
+        join(root, 'dist', basename(fixture)),
+      );
       return `dist/${basename(fixture)}`;
     },
     remove: () => rmSync(root, { recursive: true, force: true }),
