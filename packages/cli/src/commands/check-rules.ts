@@ -1,13 +1,11 @@
 import { type Tool } from '@toolwright/core';
-import { checkExternalSchema, isPlainObject, mapSchema } from '@toolwright/core/internal';
+import { checkExternalSchema, isPlainObject, isToolName, mapSchema } from '@toolwright/core/internal';
 import { findOpenObjects } from './open-objects.js';
-
-const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** The problems `toolwright check` finds in one tool (SPEC CL-2), one sentence each. */
 export function checkTool(tool: Tool): string[] {
   const problems: string[] = [];
-  if (!TOOL_NAME.test(tool.name)) problems.push(`the name must be 1 to 64 letters, digits, '_' or '-'`);
+  if (!isToolName(tool.name)) problems.push(`the name must be 1 to 64 letters, digits, '_' or '-'`);
   if (typeof tool.description !== 'string' || tool.description.trim() === '') problems.push('it has no description');
   const schema: unknown = tool.inputSchema;
   if (!isPlainObject(schema)) return [...problems, 'its input schema is not an object'];

@@ -1,5 +1,7 @@
-/** The longest tool name providers accept. */
-export const MAX_TOOL_NAME_LENGTH = 64;
+import { MAX_TOOL_NAME_LENGTH as PROVIDER_LIMIT } from '@toolwright/core/internal';
+
+/** The longest tool name providers accept (the limit core holds every tool to). */
+export const MAX_TOOL_NAME_LENGTH = PROVIDER_LIMIT;
 
 const MAX_SERVER_LABEL = 24;
 const UNUSABLE = /[^a-zA-Z0-9_-]/g;
