@@ -16,9 +16,8 @@ import {
 
 /**
  * Translates ajv's errors (compiled with `allErrors` and `verbose`) into GV-2 violations: one per
- * problem, `anyOf`/`oneOf` folded (see {@link foldAlternatives}), `contains` and `propertyNames`
- * in one line each, and a typo that produced both "missing" and "unknown" reported once, as the
- * did-you-mean line.
+ * problem, `anyOf`/`oneOf` folded (see {@link foldAlternatives}), and a typo that produced both
+ * "missing" and "unknown" reported once, as the did-you-mean line.
  */
 export function translateErrors(
   errors: readonly ErrorObject[],
@@ -27,30 +26,15 @@ export function translateErrors(
   checkBranch?: BranchCheck,
 ): Violation[] {
   const folded = foldAlternatives(errors, rootSchema, checkBranch);
-  const summarised = summarisedLocations(folded);
   const violations: Violation[] = [];
   const suggested: string[] = [];
   for (const error of folded) {
     // `if` reports only that `then`/`else` failed, whose own errors say what: its line would repeat them.
     if (error.keyword === 'if') continue;
-    if (summarised.length > 0 && summarised.some((location) => error.schemaPath.startsWith(location))) continue;
     const violation = translateError(error, data, rootSchema, suggested);
     if (violation !== undefined) violations.push(violation);
   }
   return violations.length < 2 && suggested.length === 0 ? violations : withoutRepeats(violations, suggested);
-}
-
-/**
- * The schema locations whose errors inside are summarised by one line of their own: a failed
- * `contains` (each item's errors only say why that item is not the one sought) and a failed
- * `propertyNames` (the name's errors would be reported at the object, as if about its value).
- */
-function summarisedLocations(errors: readonly ErrorObject[]): string[] {
-  const locations: string[] = [];
-  for (const error of errors) {
-    if (error.keyword === 'contains' || error.keyword === 'propertyNames') locations.push(`${error.schemaPath}/`);
-  }
-  return locations;
 }
 
 /**
