@@ -141,7 +141,7 @@ describe('the packed packages, installed with npm outside the workspace', () => 
     for (const name of Object.values(PACKAGES)) {
       const shipped = checkShippedFiles(installed(name));
       problems[name] = shipped.problems;
-      tests[name] = shipped.files.filter((file) => /\.test(?:-d)?\.ts$|(?:^|\/)test-support\//.test(file));
+      tests[name] = shipped.files.filter((file) => /\.test(?:-d)?\.ts$|^test\/|(?:^|\/)test-support\//.test(file));
       // Followed for real: dist/index.js and dist/index.d.ts each name a map, whose source is src/index.ts.
       expect(shipped.files, name).toEqual(
         expect.arrayContaining(['dist/index.js.map', 'dist/index.d.ts.map', 'src/index.ts', 'LICENSE']),

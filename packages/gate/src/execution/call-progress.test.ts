@@ -1,6 +1,6 @@
 import { createToolUse, type ToolContext, type ToolLogger, type ToolProgress } from '@toolwright/core';
 import { describe, expect, it } from 'vitest';
-import { ScriptedTool } from '../test-support/test-tools.js';
+import { ScriptedTool } from '../../test/test-tools.js';
 import { createCallProgress, MAX_PROGRESS_MESSAGE_CHARS, SILENT_PROGRESS } from './call-progress.js';
 import { ToolGate } from './tool-gate.js';
 

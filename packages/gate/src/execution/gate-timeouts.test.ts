@@ -1,6 +1,6 @@
 import { createToolUse, type Tool } from '@toolwright/core';
 import { describe, expect, it } from 'vitest';
-import { rawTool, ScriptedTool } from '../test-support/test-tools.js';
+import { rawTool, ScriptedTool } from '../../test/test-tools.js';
 import { DEFAULT_GATE_TIMEOUT_MS } from './gate-options.js';
 import { timeoutFor } from './gate-timeouts.js';
 import { ToolGate } from './tool-gate.js';

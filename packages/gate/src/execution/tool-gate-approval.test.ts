@@ -5,7 +5,7 @@ import { createToolUse, SafetyLevel, type ToolInput } from '@toolwright/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Approval } from '../permission/durable-approval.js';
 import type { PendingApproval } from '../permission/permission-config.js';
-import { ScriptedTool } from '../test-support/test-tools.js';
+import { ScriptedTool } from '../../test/test-tools.js';
 import type { AuditEvent } from './audit-event.js';
 import { ToolGate } from './tool-gate.js';
 

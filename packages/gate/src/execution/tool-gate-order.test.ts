@@ -6,7 +6,7 @@
 import { createToolUse, parseToolUse, ToolResult, type ToolInput } from '@toolwright/core';
 import { describe, expect, it } from 'vitest';
 import type { ToolPolicy } from '../policy/tool-policy.js';
-import { SearchTool } from '../test-support/test-tools.js';
+import { SearchTool } from '../../test/test-tools.js';
 import type { AuditEvent } from './audit-event.js';
 import { GATE_STAGES } from './gate-stages.js';
 import { ToolGate } from './tool-gate.js';

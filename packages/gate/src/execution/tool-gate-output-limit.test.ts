@@ -5,7 +5,7 @@ import type { ToolPolicy } from '../policy/tool-policy.js';
 import { toAnthropicToolResult } from '../providers/anthropic.js';
 import { toOpenAIChatToolMessage } from '../providers/openai-chat.js';
 import { toOpenAIResponsesFunctionOutput } from '../providers/openai-responses.js';
-import { ScriptedTool, SearchTool } from '../test-support/test-tools.js';
+import { ScriptedTool, SearchTool } from '../../test/test-tools.js';
 import type { ToolGateOptions } from './gate-options.js';
 import { ToolGate } from './tool-gate.js';
 

@@ -8,7 +8,7 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { createToolUse, ToolResult, type ToolContext } from '@toolwright/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScriptedTool } from '../test-support/test-tools.js';
+import { ScriptedTool } from '../../test/test-tools.js';
 import type { ToolGateOptions } from './gate-options.js';
 import { ToolGate } from './tool-gate.js';
 import type { GateTracer } from './tool-tracing.js';

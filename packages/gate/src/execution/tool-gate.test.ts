@@ -1,6 +1,6 @@
 import { createToolUse, parseToolUse, SafetyLevel, ToolInput, ToolResult, type ToolLogger } from '@toolwright/core';
 import { describe, expect, it } from 'vitest';
-import { rawTool, ScriptedTool, SearchTool } from '../test-support/test-tools.js';
+import { rawTool, ScriptedTool, SearchTool } from '../../test/test-tools.js';
 import type { ToolPolicy } from '../policy/tool-policy.js';
 import type { AuditEvent } from './audit-event.js';
 import { ToolGate } from './tool-gate.js';

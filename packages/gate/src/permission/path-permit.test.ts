@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SubjectKind, ToolInput, type Tool } from '@toolwright/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rawTool } from '../test-support/test-tools.js';
+import { rawTool } from '../../test/test-tools.js';
 import { PermissionChecker } from './permission-checker.js';
 import type { PermissionConfig } from './permission-config.js';
 import { confineToWorkingDirectory } from './working-directory-confinement.js';

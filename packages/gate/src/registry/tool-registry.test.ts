@@ -1,6 +1,6 @@
 import { SafetyLevel, ToolwrightError } from '@toolwright/core';
 import { describe, expect, it } from 'vitest';
-import { ScriptedTool, SearchTool } from '../test-support/test-tools.js';
+import { ScriptedTool, SearchTool } from '../../test/test-tools.js';
 import { normalizeToolName, ToolRegistry } from './tool-registry.js';
 
 describe('ToolRegistry', () => {
