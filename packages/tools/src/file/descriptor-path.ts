@@ -1,12 +1,30 @@
 import { existsSync, fstatSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 
-const PROC_FD = '/proc/self/fd';
-let procAvailable: boolean | undefined;
+let procFolder: string | null | undefined;
+
+/**
+ * The folder through which this process's open descriptors are read back (Linux), or `null`:
+ * `/proc/<pid>/fd` when `/proc/self` names this process there (the same folder, without
+ * resolving the `self` link on every use), else `/proc/self/fd`.
+ */
+function descriptorsFolder(): string | null {
+  if (procFolder !== undefined) return procFolder;
+  procFolder = null;
+  if (process.platform === 'linux' && existsSync('/proc/self/fd')) {
+    let self: string | undefined;
+    try {
+      self = readlinkSync('/proc/self');
+    } catch {
+      self = undefined;
+    }
+    procFolder = self === String(process.pid) ? `/proc/${process.pid}/fd` : '/proc/self/fd';
+  }
+  return procFolder;
+}
 
 /** True where open descriptors can be read back through `/proc/self/fd` (Linux). */
 export function canReadDescriptorPaths(): boolean {
-  procAvailable ??= process.platform === 'linux' && existsSync(PROC_FD);
-  return procAvailable;
+  return descriptorsFolder() !== null;
 }
 
 /**
@@ -18,7 +36,8 @@ export function canReadDescriptorPaths(): boolean {
  */
 export function descriptorPath(descriptor: number, expected: string): string | undefined {
   try {
-    if (canReadDescriptorPaths()) return readlinkSync(`${PROC_FD}/${descriptor}`);
+    const folder = descriptorsFolder();
+    if (folder !== null) return readlinkSync(`${folder}/${descriptor}`);
     const opened = fstatSync(descriptor);
     const real = realpathSync.native(expected);
     const named = lstatSync(real);
@@ -28,7 +47,12 @@ export function descriptorPath(descriptor: number, expected: string): string | u
   }
 }
 
-/** The path through which an open folder's descriptor is listed (`/proc/self/fd/N`), where the platform has one. */
+/**
+ * The path through which an open folder's descriptor is listed, and its entries opened
+ * (`/proc/self/fd/N`, then `/N/name`), where the platform has one: whatever happens to the
+ * folder's path, such a path leads into the very folder the descriptor holds.
+ */
 export function descriptorFolder(descriptor: number): string | undefined {
-  return canReadDescriptorPaths() ? `${PROC_FD}/${descriptor}` : undefined;
+  const folder = descriptorsFolder();
+  return folder === null ? undefined : `${folder}/${descriptor}`;
 }

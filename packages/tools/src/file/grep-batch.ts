@@ -1,6 +1,6 @@
 import type { GrepPattern } from './grep-pattern.js';
 import { GrepFileReader, WORKER_FILE_BYTES } from './grep-read-file.js';
-import { searchBytes } from './search-text.js';
+import { searchBytes, type TextSearch } from './search-text.js';
 
 /** A file of a batch that could not be read (or changed since the walk). */
 export const UNREADABLE = -1;
@@ -31,6 +31,22 @@ export function searchBatch(
 ): Int32Array {
   const codes = new Int32Array(paths.length);
   const search = { mode, format: FORMAT, show: '', room: Number.POSITIVE_INFINITY };
+  try {
+    searchEach(reader, paths, pattern, holdLarge, search, codes);
+  } finally {
+    reader.release();
+  }
+  return codes;
+}
+
+function searchEach(
+  reader: GrepFileReader,
+  paths: readonly string[],
+  pattern: GrepPattern,
+  holdLarge: boolean,
+  search: TextSearch,
+  codes: Int32Array,
+): void {
   for (const [index, path] of paths.entries()) {
     const loaded = reader.read(path);
     if (loaded.kind !== 'text') {
@@ -45,5 +61,4 @@ export function searchBatch(
     if (found instanceof Promise) throw new Error('A batch needs a pattern with a line automaton.');
     codes[index] = found.matched;
   }
-  return codes;
 }

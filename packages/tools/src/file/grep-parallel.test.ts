@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createToolContext, ToolInput, type ToolResult } from '@toolwright/core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { GrepFileFeed } from './grep-file-feed.js';
 import { compileGrepPattern } from './grep-pattern.js';
 import { searchInParallel } from './grep-parallel.js';
 import { GrepWorkerPool } from './grep-pool.js';
@@ -100,12 +101,46 @@ describe('Grep over many files', () => {
     const controller = new AbortController();
     const large = new GrepWorker(controller.signal);
     try {
-      const found = await searchInParallel(files, plan('files_with_matches', 20_001, controller.signal), pool, large);
+      const found = await searchInParallel(
+        GrepFileFeed.of(files),
+        plan('files_with_matches', 20_001, controller.signal),
+        pool,
+        large,
+      );
       expect(found.output).toEqual(matching.map((file) => file.show));
       const stopping = new AbortController();
-      const aborted = searchInParallel(files, plan('count', 20_001, stopping.signal), pool, large);
+      const aborted = searchInParallel(GrepFileFeed.of(files), plan('count', 20_001, stopping.signal), pool, large);
       stopping.abort();
       await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+    } finally {
+      large.close();
+      pool.terminate();
+    }
+  });
+
+  it('PF-3: files that come while the search runs are searched in order; a walk that fails fails the search', async () => {
+    const pool = new GrepWorkerPool(2);
+    const controller = new AbortController();
+    const large = new GrepWorker(controller.signal);
+    try {
+      const feed = new GrepFileFeed();
+      const searching = searchInParallel(feed, plan('count', 20_001, controller.signal), pool, large);
+      // A few files at a time, as a walk of many small folders finds them, each after a turn of the event loop.
+      for (let at = 0; at < files.length; at += 37) {
+        for (const file of files.slice(at, at + 37)) feed.add(file);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      feed.end();
+      const found = await searching;
+      expect(found.output).toEqual(matching.map((file) => `${file.show}:${needles.get(file.open)}`));
+      expect([found.filesSearched, found.skippedBinary]).toEqual([FILES - 4, 4]);
+
+      const failing = new GrepFileFeed();
+      const failed = searchInParallel(failing, plan('count', 20_001, controller.signal), pool, large);
+      for (const file of files.slice(0, 600)) failing.add(file);
+      const error = new Error('the folder could not be listed');
+      failing.fail(error);
+      await expect(failed).rejects.toBe(error);
     } finally {
       large.close();
       pool.terminate();

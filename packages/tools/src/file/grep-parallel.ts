@@ -1,5 +1,6 @@
 import { BINARY, DEFERRED, LARGE, searchBatch, UNREADABLE, type BatchMode } from './grep-batch.js';
 import type { GrepWorkerPool } from './grep-pool.js';
+import type { GrepFileFeed } from './grep-file-feed.js';
 import { GrepFileReader } from './grep-read-file.js';
 import type { GrepFile, GrepFindings, GrepPlan } from './grep-types.js';
 import type { GrepWorker } from './grep-worker-client.js';
@@ -7,34 +8,41 @@ import { createYielder } from './yield-now.js';
 
 /** Files per batch: a few milliseconds of work, so the main thread answers its workers often. */
 const BATCH_FILES = 256;
+/**
+ * Batches one worker may hold while the walk still runs: the walk holds the main thread for
+ * slices of 20 ms, in which no answer is taken, so workers are given work ahead.
+ */
+const WALKING_DEPTH = 16;
 
 /**
- * Searches many files over the cores (SPEC PF-3), in count or files_with_matches mode: batches of
- * files go to the pool's workers as they have room, and to the main thread until the first worker
- * is up (it yields to the event loop between batches). The findings are taken in file order
- * exactly as the one-thread search takes them, up to the same limit, so the result is the same.
- * Large files met on the main thread go to the call's own worker. An abort ends the workers busy
- * with this search; a batch a worker failed is searched again.
+ * Searches many files over the cores (SPEC PF-3), in count or files_with_matches mode, while the
+ * walk still finds them: batches of files go to the pool's workers as they have room, and to the
+ * main thread when the walk is over and no worker is up (it yields to the event loop between
+ * batches). The findings are taken in file order exactly as the one-thread search takes them, up
+ * to the same limit, so the result is the same. Large files met on the main thread go to the
+ * call's own worker. An abort ends the workers busy with this search; a batch a worker failed is
+ * searched again.
  */
 export async function searchInParallel(
-  files: readonly GrepFile[],
+  feed: GrepFileFeed,
   plan: GrepPlan,
   pool: GrepWorkerPool,
   large: GrepWorker,
 ): Promise<GrepFindings> {
   const mode = plan.mode as BatchMode;
-  const codes = new Int32Array(files.length);
-  const ready = new Uint8Array(files.length);
+  const files = feed.files;
+  const codes: number[] = [];
+  const ready: boolean[] = [];
   const owner = {};
   // Batches of file indexes not yet searched, in file order; one a worker failed goes back to the front.
-  const todo = Array.from({ length: Math.ceil(files.length / BATCH_FILES) }, (_, batch) =>
-    Array.from(
-      { length: Math.min(BATCH_FILES, files.length - batch * BATCH_FILES) },
-      (_, at) => batch * BATCH_FILES + at,
-    ),
-  );
-  const store = (batch: readonly number[], found: Int32Array): void =>
-    batch.forEach((file, index) => ([codes[file], ready[file]] = [found[index] ?? 0, 1]));
+  const todo: number[][] = [];
+  let batched = 0;
+  const store = (batch: readonly number[], found: Int32Array): void => {
+    for (const [index, file] of batch.entries()) {
+      codes[file] = found[index] ?? 0;
+      ready[file] = true;
+    }
+  };
   const tally = createTally(files, plan);
   const reader = new GrepFileReader();
   const pause = createYielder();
@@ -43,13 +51,27 @@ export async function searchInParallel(
   plan.signal.addEventListener('abort', stop, { once: true });
   pool.warm();
   try {
-    while (!tally.done(ready, codes)) {
+    while (!tally.done(ready, codes, feed.ended)) {
       plan.signal.throwIfAborted();
-      while (todo.length > 0 && pool.hasRoom()) {
+      feed.throwIfFailed();
+      // Whole batches while the walk runs; the rest once it is over.
+      const ended = feed.ended;
+      while (files.length - batched >= BATCH_FILES || (ended && batched < files.length)) {
+        const batch: number[] = [];
+        for (const end = Math.min(batched + BATCH_FILES, files.length); batched < end; batched++) {
+          batch.push(batched);
+          // Filled in file order, so the arrays stay dense whatever order the batches come back in.
+          codes.push(0);
+          ready.push(false);
+        }
+        todo.push(batch);
+      }
+      const depth = ended ? undefined : WALKING_DEPTH;
+      while (todo.length > 0 && pool.hasRoom(depth)) {
         const batch = todo.shift() ?? [];
         const paths = batch.map((file) => files[file]?.open ?? '').join('\0');
         const running: Promise<void> = pool
-          .run({ paths, ...plan.source, mode }, owner)
+          .run({ paths, ...plan.source, mode }, owner, depth)
           .then(
             (found) => store(batch, found),
             () => void todo.unshift(batch),
@@ -57,14 +79,15 @@ export async function searchInParallel(
           .finally(() => inFlight.delete(running));
         inFlight.add(running);
       }
-      // Until a worker is up (or while none has room for this search), the main thread searches;
-      // then it only hands out batches and takes results.
-      const batch = pool.isOnline() && inFlight.size > 0 ? undefined : todo.shift();
+      // Once the walk is over, until a worker is up (or while none has room for this search), the
+      // main thread searches; otherwise it only hands out batches and takes results.
+      const batch = !ended || (pool.isOnline() && inFlight.size > 0) ? undefined : todo.shift();
       if (batch !== undefined) {
         store(batch, await searchHere(batch));
         const paused = pause();
         if (paused !== undefined) await paused;
-      } else if (inFlight.size > 0) await Promise.race(inFlight);
+      } else if (!ended) await Promise.race([...inFlight, feed.waitFor(batched + BATCH_FILES)]);
+      else if (inFlight.size > 0) await Promise.race(inFlight);
     }
     return tally.findings();
   } finally {
@@ -77,6 +100,7 @@ export async function searchInParallel(
     for (const [index, code] of found.entries()) {
       if (code !== DEFERRED) continue;
       const loaded = reader.read(paths[index] ?? '');
+      reader.release();
       if (loaded.kind !== 'text') found[index] = loaded.kind === 'binary' ? BINARY : UNREADABLE;
       else {
         const search = { mode, format: plan.format, show: files[batch[index] ?? 0]?.show ?? '', room: plan.enough };
@@ -97,9 +121,9 @@ function createTally(files: readonly GrepFile[], plan: GrepPlan) {
   let skippedLarge = 0;
   let next = 0;
   return {
-    /** Takes the files ready in order; true once all are taken, or the output is full. */
-    done(ready: Uint8Array, codes: Int32Array): boolean {
-      for (; next < files.length && ready[next] === 1; next++) {
+    /** Takes the files ready in order; true once all are taken (and no more will come), or the output is full. */
+    done(ready: readonly boolean[], codes: readonly number[], ended: boolean): boolean {
+      for (; next < files.length && ready[next] === true; next++) {
         if (output.length >= plan.enough) return true;
         const code = codes[next] ?? UNREADABLE;
         if (code === BINARY) skippedBinary++;
@@ -114,7 +138,7 @@ function createTally(files: readonly GrepFile[], plan: GrepPlan) {
           }
         }
       }
-      return next >= files.length || output.length >= plan.enough;
+      return (ended && next >= files.length) || output.length >= plan.enough;
     },
     findings(): GrepFindings {
       return { output, filesSearched, filesMatched, matchingLines, skippedBinary, skippedLarge };

@@ -54,17 +54,22 @@ export class GrepWorkerPool {
     return this.#slots.some((slot) => slot.online);
   }
 
-  /** True when an online worker can take another batch now. */
-  hasRoom(): boolean {
-    return this.#slots.some((slot) => slot.online && slot.pending.size < IN_FLIGHT);
+  /** True when an online worker holds fewer than `depth` batches (default three) and can take another now. */
+  hasRoom(depth = IN_FLIGHT): boolean {
+    return this.#slots.some((slot) => slot.online && slot.pending.size < depth);
   }
 
   /**
-   * Searches a batch on a worker with room (check {@link hasRoom} first) for `owner` (one search);
-   * resolves to its per-file codes.
+   * Searches a batch on a worker with room (check {@link hasRoom} with the same `depth` first) for
+   * `owner` (one search); resolves to its per-file codes. The least busy worker takes it.
    */
-  run(request: Omit<GrepBatchRequest, 'id'>, owner: object): Promise<Int32Array> {
-    const slot = this.#slots.find((candidate) => candidate.online && candidate.pending.size < IN_FLIGHT);
+  run(request: Omit<GrepBatchRequest, 'id'>, owner: object, depth = IN_FLIGHT): Promise<Int32Array> {
+    const slot = this.#slots
+      .filter((candidate) => candidate.online && candidate.pending.size < depth)
+      .reduce<Slot | undefined>(
+        (best, candidate) => (best === undefined || candidate.pending.size < best.pending.size ? candidate : best),
+        undefined,
+      );
     if (slot === undefined) return Promise.reject(new Error('No Grep worker has room.'));
     const id = ++this.#next;
     slot.worker.ref();

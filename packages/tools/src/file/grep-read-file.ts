@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, readSync } from 'node:fs';
 import { looksBinary } from './binary-file.js';
-import { descriptorPath } from './descriptor-path.js';
+import { FolderOpener } from './folder-opener.js';
 
 /** Grep skips files larger than this (as if they were binary), and says how many. */
 export const MAX_GREP_FILE_BYTES = 16 * 1_048_576;
@@ -21,24 +21,29 @@ export type GrepRead =
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
 
 /**
- * Reads the files of one Grep call with as few system calls as the checks allow: open, the
- * descriptor's path, one read into a buffer reused for every file, close. A regular file's read
+ * Reads the files of one Grep call with as few system calls as the checks allow: open (through
+ * a checked descriptor of the file's folder, see {@link FolderOpener}), one read into a buffer
+ * reused for every file, close. A regular file's read
  * returns all it holds up to the buffer's size, so only a file that fills the buffer costs a
  * `fstat` (its type and size). O_NONBLOCK: a FIFO swapped in after the walk cannot block the open
- * (it reads as empty, or fails); O_NOFOLLOW and the descriptor's own path: a file or folder
+ * (it reads as empty, or fails); O_NOFOLLOW and the checked folder: a file or folder
  * swapped for a link since the walk is skipped (SPEC PA-2). Binary files (a NUL byte in the first
  * 8 KB) and files over 16 MB are reported, not returned; files that cannot be read are skipped,
  * as grep -s would.
  */
 export class GrepFileReader {
   readonly #buffer = Buffer.allocUnsafe(WORKER_FILE_BYTES + 1);
+  readonly #opener = new FolderOpener();
 
-  /** Reads the file at `path` (a real path), or says why not. */
+  /** Reads the file at `path` (a real path), or says why not. Call {@link release} when done. */
   read(path: string): GrepRead {
     let descriptor: number | undefined;
     try {
-      descriptor = openSync(path, OPEN_FLAGS);
-      if (descriptorPath(descriptor, path) !== path) return { kind: 'unreadable' };
+      descriptor = this.#opener.open(path, OPEN_FLAGS);
+      if (descriptor === -1) {
+        descriptor = undefined;
+        return { kind: 'unreadable' };
+      }
       const head = readSync(descriptor, this.#buffer, 0, this.#buffer.length, 0);
       if (head < this.#buffer.length) {
         const bytes = this.#buffer.subarray(0, head);
@@ -50,6 +55,11 @@ export class GrepFileReader {
     } finally {
       if (descriptor !== undefined) closeSync(descriptor);
     }
+  }
+
+  /** Closes the folder the last read left open. */
+  release(): void {
+    this.#opener.release();
   }
 
   /** A file that filled the buffer: checked to be a regular file within the size limit, then read whole. */

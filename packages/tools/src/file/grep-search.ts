@@ -1,3 +1,4 @@
+import type { GrepFileFeed } from './grep-file-feed.js';
 import { searchInParallel } from './grep-parallel.js';
 import { sharedGrepPool } from './grep-pool.js';
 import { GrepFileReader, WORKER_FILE_BYTES } from './grep-read-file.js';
@@ -16,7 +17,9 @@ export const MAX_CONTENT_LINES = 20_000;
 export const PARALLEL_MIN_FILES = 2_000;
 
 /**
- * Searches files in order (SPEC BT-3), with synchronous reads (six times faster than
+ * Searches the files of a feed in order (SPEC BT-3): in count and files_with_matches mode, a
+ * feed of at least {@link PARALLEL_MIN_FILES} files is searched over the cores while the walk
+ * still runs; otherwise once the walk is over, with synchronous reads (six times faster than
  * `fs.promises` on many small files) in slices that yield to the event loop every 20 ms; files
  * over 256 KB are searched in a worker thread, so no single match holds the event loop (SPEC
  * PA-4), and an abort stops it. A file whose bytes hold none of the pattern's required literals
@@ -24,63 +27,71 @@ export const PARALLEL_MIN_FILES = 2_000;
  * 8 KB) and files over 16 MB are skipped and counted; invalid UTF-8 is read as U+FFFD; files that
  * cannot be read are skipped, as grep -s would.
  */
-export async function searchFiles(files: readonly GrepFile[], plan: GrepPlan): Promise<GrepFindings> {
+export async function searchFiles(feed: GrepFileFeed, plan: GrepPlan): Promise<GrepFindings> {
+  const worker = new GrepWorker(plan.signal);
+  try {
+    const pool = plan.mode !== 'content' && plan.pattern.automaton !== undefined ? sharedGrepPool() : undefined;
+    if (pool !== undefined) await feed.waitFor(PARALLEL_MIN_FILES);
+    if (pool !== undefined && feed.files.length >= PARALLEL_MIN_FILES) {
+      return await searchInParallel(feed, plan, pool, worker);
+    }
+    await feed.waitFor(Number.POSITIVE_INFINITY);
+    const reader = new GrepFileReader();
+    try {
+      return await searchInOrder(feed.files, plan, worker, reader);
+    } finally {
+      reader.release();
+    }
+  } finally {
+    worker.close();
+  }
+}
+
+/** Searches the files one after another on the main thread (large ones in the call's worker). */
+async function searchInOrder(
+  files: readonly GrepFile[],
+  plan: GrepPlan,
+  worker: GrepWorker,
+  reader: GrepFileReader,
+): Promise<GrepFindings> {
   const output: string[] = [];
   let filesSearched = 0;
   let filesMatched = 0;
   let matchingLines = 0;
   let skippedBinary = 0;
   let skippedLarge = 0;
-  const worker = new GrepWorker(plan.signal);
-  const pool =
-    files.length >= PARALLEL_MIN_FILES && plan.mode !== 'content' && plan.pattern.automaton !== undefined
-      ? sharedGrepPool()
-      : undefined;
-  if (pool !== undefined) {
-    try {
-      return await searchInParallel(files, plan, pool, worker);
-    } finally {
-      worker.close();
-    }
-  }
   const pause = createYielder();
-  const reader = new GrepFileReader();
-  try {
-    for (const file of files) {
-      // Awaited only when the slice is over: an await per file would cost more than most searches.
-      const paused = pause();
-      if (paused !== undefined) await paused;
-      plan.signal.throwIfAborted();
-      if (output.length >= plan.enough) break;
-      const loaded = reader.read(file.open);
-      if (loaded.kind === 'binary') skippedBinary++;
-      if (loaded.kind === 'large') skippedLarge++;
-      if (loaded.kind !== 'text') continue;
-      filesSearched++;
-      const search = { mode: plan.mode, format: plan.format, show: file.show, room: plan.enough - output.length };
-      // searchBytes reads a shared buffer before its first await: the next read reuses the buffer.
-      // A large file the prefilter rules out does not go to the worker at all.
-      const prefilter = plan.pattern.bytes;
-      if (!loaded.shared && prefilter?.covers(loaded.bytes) === true && prefilter.find(loaded.bytes, 0) === -1)
-        continue;
-      const searched =
-        loaded.bytes.length > WORKER_FILE_BYTES
-          ? worker.search({ bytes: loaded.bytes, ...plan.source, search })
-          : searchBytes(loaded.bytes, plan.pattern, search, pause);
-      const found = searched instanceof Promise ? await searched : searched;
-      if (found.matched === 0) continue;
-      filesMatched++;
-      matchingLines += found.matched;
-      if (plan.mode === 'files_with_matches') output.push(file.show);
-      else if (plan.mode === 'count') output.push(`${file.show}:${found.matched}`);
-      else {
-        if (output.length > 0 && (plan.format.before > 0 || plan.format.after > 0)) output.push('--');
-        // One push per line: a file with 150,000 matches must not be spread into one call.
-        for (const line of found.lines) if (output.length < plan.enough) output.push(line);
-      }
+  for (const file of files) {
+    // Awaited only when the slice is over: an await per file would cost more than most searches.
+    const paused = pause();
+    if (paused !== undefined) await paused;
+    plan.signal.throwIfAborted();
+    if (output.length >= plan.enough) break;
+    const loaded = reader.read(file.open);
+    if (loaded.kind === 'binary') skippedBinary++;
+    if (loaded.kind === 'large') skippedLarge++;
+    if (loaded.kind !== 'text') continue;
+    filesSearched++;
+    const search = { mode: plan.mode, format: plan.format, show: file.show, room: plan.enough - output.length };
+    // searchBytes reads a shared buffer before its first await: the next read reuses the buffer.
+    // A large file the prefilter rules out does not go to the worker at all.
+    const prefilter = plan.pattern.bytes;
+    if (!loaded.shared && prefilter?.covers(loaded.bytes) === true && prefilter.find(loaded.bytes, 0) === -1) continue;
+    const searched =
+      loaded.bytes.length > WORKER_FILE_BYTES
+        ? worker.search({ bytes: loaded.bytes, ...plan.source, search })
+        : searchBytes(loaded.bytes, plan.pattern, search, pause);
+    const found = searched instanceof Promise ? await searched : searched;
+    if (found.matched === 0) continue;
+    filesMatched++;
+    matchingLines += found.matched;
+    if (plan.mode === 'files_with_matches') output.push(file.show);
+    else if (plan.mode === 'count') output.push(`${file.show}:${found.matched}`);
+    else {
+      if (output.length > 0 && (plan.format.before > 0 || plan.format.after > 0)) output.push('--');
+      // One push per line: a file with 150,000 matches must not be spread into one call.
+      for (const line of found.lines) if (output.length < plan.enough) output.push(line);
     }
-  } finally {
-    worker.close();
   }
   return { output, filesSearched, filesMatched, matchingLines, skippedBinary, skippedLarge };
 }

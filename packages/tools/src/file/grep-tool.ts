@@ -5,12 +5,13 @@ import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from 
 import { FILE_TYPES } from './file-types.js';
 import { contextLines, GrepInput } from './grep-input.js';
 import { compileGrepPattern, MAX_PATTERN_LENGTH } from './grep-pattern.js';
-import { MAX_CONTENT_LINES, searchFiles, type GrepFile, type GrepFindings } from './grep-search.js';
+import { GrepFileFeed } from './grep-file-feed.js';
+import { MAX_CONTENT_LINES, searchFiles, type GrepFindings, type GrepPlan } from './grep-search.js';
 import { SEARCH_PATH_SUBJECT, SEARCH_PERMISSION_ALIASES } from './path-subjects.js';
 import { searchResourceKeys } from './resource-keys.js';
 import { joinPath, resolveSearchRoot, walkPermit } from './search-root.js';
 import { compileToolGlob, type ToolGlob } from './tool-glob.js';
-import { MAX_WALK_ENTRIES, walkTree, type WalkResult } from './walk-tree.js';
+import { MAX_WALK_ENTRIES, walkTree } from './walk-tree.js';
 
 type GrepResult =
   | ({
@@ -61,31 +62,42 @@ export class GrepTool extends GenericTool<GrepInput, GrepResult> {
     if ('problem' in wanted) return { kind: 'refused', refused: 'invalid-input', reason: `glob: ${wanted.problem}` };
     const root = await resolveSearchRoot(input.path, context, this.#settings);
     if (!root.ok) return { kind: 'refused', ...root };
-    let files: GrepFile[];
-    let walk: Pick<WalkResult, 'secretsHidden' | 'ignored' | 'cut'> = { secretsHidden: 0, ignored: 0, cut: false };
-    if (root.isFolder) {
-      const walked = await walkTree({
-        root: root.realPath,
-        maxEntries: MAX_WALK_ENTRIES,
-        signal: context.signal,
-        allows: walkPermit(root, createPathGuard(context, this.#settings)),
-      });
-      walk = walked;
-      files = walked.entries
-        .filter((entry) => entry.kind === 'file' && wanted(entry.relative))
-        .map((entry) => ({ open: joinPath(root.realPath, entry.relative), show: joinPath(root.path, entry.relative) }));
-    } else {
-      files = [{ open: root.realPath, show: root.path }];
-    }
     const { before, after } = contextLines(input);
-    const findings = await searchFiles(files, {
+    const plan: GrepPlan = {
       pattern: compiled.pattern,
       mode: input.outputMode,
       format: { before, after, lineNumbers: input.lineNumbers },
       enough: (input.headLimit ?? MAX_CONTENT_LINES) + 1,
       signal: context.signal,
       source: { pattern: input.pattern, ignoreCase: input.ignoreCase, multiline: input.multiline },
-    });
+    };
+    if (!root.isFolder) {
+      const findings = await searchFiles(GrepFileFeed.of([{ open: root.realPath, show: root.path }]), plan);
+      return { kind: 'searched', input, root: root.path, secretsHidden: 0, ignored: 0, walkCut: false, ...findings };
+    }
+    // The search takes the files as the walk finds them (SPEC PF-3); the walk always runs to its end, for its counts.
+    const feed = new GrepFileFeed();
+    const walking = walkTree({
+      root: root.realPath,
+      maxEntries: MAX_WALK_ENTRIES,
+      signal: context.signal,
+      allows: walkPermit(root, createPathGuard(context, this.#settings)),
+      found: (entry) => {
+        if (entry.kind === 'file' && wanted(entry.relative)) {
+          feed.add({ open: joinPath(root.realPath, entry.relative), show: joinPath(root.path, entry.relative) });
+        }
+      },
+    }).then(
+      (walked) => {
+        feed.end();
+        return walked;
+      },
+      (error: unknown) => {
+        feed.fail(error);
+        throw error;
+      },
+    );
+    const [walk, findings] = await Promise.all([walking, searchFiles(feed, plan)]);
     return {
       kind: 'searched',
       input,

@@ -110,6 +110,35 @@ describe('walkTree', () => {
     expect((await walk(skipped, { maxEntries: 3 })).cut).toBe(false);
   });
 
+  it('BT-3, PF-3: finds entries in path order as it goes (a folder sorts as name/), and a cut keeps that order', async () => {
+    const names = [
+      'a-b.txt',
+      'a/x.txt',
+      'a/x/y.txt',
+      'a0.txt',
+      'a.txt',
+      'A/y',
+      'b/c/d.txt',
+      'b/c-d.txt',
+      'b/c.txt',
+      'é.txt',
+      'z/ä/1',
+      'z/a/1',
+      'z/ä.txt',
+    ];
+    const root = tree('order', Object.fromEntries(names.map((name) => [name, ''])));
+    const found: string[] = [];
+    const result = await walk(root, { found: (entry) => found.push(entry.relative) });
+    const sorted = [...names].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
+    expect(found).toEqual(sorted);
+    expect(result.entries.map((entry) => entry.relative)).toEqual(sorted);
+    expect(found[0]).toBe('A/y');
+    for (let maxEntries = 1; maxEntries < 20; maxEntries++) {
+      const listed = (await walk(root, { maxEntries })).entries.map((entry) => entry.relative);
+      expect(listed).toEqual([...listed].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0)));
+    }
+  });
+
   it('BT-3, PO-4: an aborted signal stops the walk: it rejects with the abort reason', async () => {
     const reason = new Error('the call was cancelled');
     await expect(walk(tree('aborted', { 'x.txt': '' }), { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
