@@ -3,7 +3,7 @@ import { ToolGate } from '@toolwright/gate';
 import { generateText, stepCountIs, streamText } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { scriptedModel, toolResultsSeen } from './test-support/scripted-model.js';
+import { scriptedModel, toolResultsSeen } from '../../test/ai-sdk/scripted-model.js';
 import { toAiSdkTools } from './to-ai-sdk-tools.js';
 
 /** A tool that copies three files, reporting each; between the first and the second it waits for `release`. */

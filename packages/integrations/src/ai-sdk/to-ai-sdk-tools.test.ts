@@ -2,8 +2,8 @@ import type { ToolResult } from '@toolwright/core';
 import { SchemaValidationMode, ToolGate, type AuditEvent, type ToolGateOptions } from '@toolwright/gate';
 import { asSchema, generateText, stepCountIs, type ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { scriptedModel, toolResultsSeen } from './test-support/scripted-model.js';
-import { DeleteFileTool, LightTool, WaitTool } from './test-support/test-tools.js';
+import { scriptedModel, toolResultsSeen } from '../../test/ai-sdk/scripted-model.js';
+import { DeleteFileTool, LightTool, WaitTool } from '../../test/ai-sdk/test-tools.js';
 import { toAiSdkTools } from './to-ai-sdk-tools.js';
 
 /** A gate over the test tools that records its audit events. */

@@ -5,9 +5,9 @@ import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { FakeListChatModel } from '@langchain/core/utils/testing';
 import { SchemaValidationMode, ToolGate } from '@toolwright/gate';
 import { describe, expect, it } from 'vitest';
-import { LightTool } from '../ai-sdk/test-support/test-tools.js';
-import { createGateAgent, scriptedModel, toolMessagesSeen } from './test-support/agent-run.js';
-import { OutlineTool } from './test-support/outline-tool.js';
+import { LightTool } from '../../test/ai-sdk/test-tools.js';
+import { createGateAgent, scriptedModel, toolMessagesSeen } from '../../test/langchain/agent-run.js';
+import { OutlineTool } from '../../test/langchain/outline-tool.js';
 import { toLangChainTools } from './to-langchain-tools.js';
 
 function setUp() {

@@ -1,8 +1,8 @@
 import { Command } from '@langchain/langgraph';
 import { SchemaValidationMode, ToolGate, type AuditEvent, type ToolGateOptions } from '@toolwright/gate';
 import { describe, expect, it } from 'vitest';
-import { DeleteFileTool, LightTool, WaitTool } from '../ai-sdk/test-support/test-tools.js';
-import { createGateAgent, scriptedModel, toolMessagesIn, toolMessagesSeen } from './test-support/agent-run.js';
+import { DeleteFileTool, LightTool, WaitTool } from '../../test/ai-sdk/test-tools.js';
+import { createGateAgent, scriptedModel, toolMessagesIn, toolMessagesSeen } from '../../test/langchain/agent-run.js';
 import type { GateApprovalRequest } from './approval-request.js';
 import { toLangChainTools } from './to-langchain-tools.js';
 

@@ -2,9 +2,9 @@ import { run } from '@openai/agents';
 import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/testing';
 import { ToolGate, type AuditEvent } from '@toolwright/gate';
 import { describe, expect, it } from 'vitest';
-import { LightTool } from '../ai-sdk/test-support/test-tools.js';
+import { LightTool } from '../../test/ai-sdk/test-tools.js';
 import type { AgentsToolsOptions } from './agents-tools-options.js';
-import { outputsSeen, scriptedAgent } from './test-support/scripted-run.js';
+import { outputsSeen, scriptedAgent } from '../../test/openai-agents/scripted-run.js';
 import { toAgentsTools } from './to-agents-tools.js';
 
 /** Runs one call whose arguments are the given text, approving every interruption; what the model and the gate saw. */

@@ -3,8 +3,8 @@ import { AbstractTool, SafetyLevel, type JsonObject, type ToolInput } from '@too
 import { SchemaValidationMode, ToolGate } from '@toolwright/gate';
 import { toOpenAIStrictSchema } from '@toolwright/gate/providers';
 import { describe, expect, it } from 'vitest';
-import { DimmerTool, FloorPlanTool, NoteTool } from './test-support/schema-tools.js';
-import { outputsSeen, scriptedAgent, scriptedModel, toolsOffered } from './test-support/scripted-run.js';
+import { DimmerTool, FloorPlanTool, NoteTool } from '../../test/openai-agents/schema-tools.js';
+import { outputsSeen, scriptedAgent, scriptedModel, toolsOffered } from '../../test/openai-agents/scripted-run.js';
 import { toAgentsTools } from './to-agents-tools.js';
 
 /** A READ_ONLY tool with a given name and input schema, answering `done`. */

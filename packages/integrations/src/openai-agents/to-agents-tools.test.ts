@@ -1,7 +1,7 @@
 import { run } from '@openai/agents';
 import { describe, expect, it } from 'vitest';
-import { auditTrail, setUp } from './test-support/light-gate.js';
-import { outputsSeen, scriptedAgent, scriptedModel } from './test-support/scripted-run.js';
+import { auditTrail, setUp } from '../../test/openai-agents/light-gate.js';
+import { outputsSeen, scriptedAgent, scriptedModel } from '../../test/openai-agents/scripted-run.js';
 import { toAgentsTools } from './to-agents-tools.js';
 
 const PROMPT = 'Turn on the kitchen light.';

@@ -4,7 +4,7 @@ import { fakeModel, type FakeBuiltModel } from '@langchain/core/testing';
 import { MemorySaver } from '@langchain/langgraph';
 import type { ToolGate } from '@toolwright/gate';
 import { createAgent } from 'langchain';
-import { toLangChainTools, type LangChainToolsOptions } from '../to-langchain-tools.js';
+import { toLangChainTools, type LangChainToolsOptions } from '../../src/langchain/to-langchain-tools.js';
 
 /** One model turn of a script: tool calls, or a final text. */
 export type ScriptedTurn =

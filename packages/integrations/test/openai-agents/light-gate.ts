@@ -1,6 +1,6 @@
 // A gate over the small test tools, as the Agents SDK integration tests use it.
 import { SchemaValidationMode, ToolGate, type AuditEvent, type ToolGateOptions } from '@toolwright/gate';
-import { DeleteFileTool, LightTool, WaitTool } from '../../ai-sdk/test-support/test-tools.js';
+import { DeleteFileTool, LightTool, WaitTool } from '../ai-sdk/test-tools.js';
 
 /** A gate over the test tools that records its audit events. */
 export function setUp(options: Partial<ToolGateOptions> = {}) {
