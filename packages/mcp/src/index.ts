@@ -10,16 +10,11 @@ export {
   type McpConnectOptions,
   type StdioServerTarget,
 } from './client/connect-mcp-server.js';
-export { fromCallToolResult } from './client/from-call-tool-result.js';
 export { importMcpTools, type McpImportOptions } from './client/import-mcp-tools.js';
 export { linearJsonSchemaValidator } from './client/linear-json-schema-validator.js';
-export { decideRemoteSafety } from './client/remote-safety.js';
-export { MAX_TOOL_NAME_LENGTH, mcpToolPrefix, toLocalToolName } from './client/remote-tool-name.js';
 export { McpErrorCode } from './errors/mcp-error-code.js';
 export { TOOLWRIGHT_MCP_VERSION } from './mcp-version.js';
 export { createMcpServer, type McpServerOptions } from './server/create-mcp-server.js';
 export { serveHttp, type HttpServeOptions, type McpHttpServer } from './server/serve-http.js';
 export { serveStdio, type McpServerHandle, type StdioServeOptions } from './server/serve-stdio.js';
-export { toCallToolResult } from './server/to-call-tool-result.js';
-export { toMcpTool } from './server/to-mcp-tool.js';
 export { ExternalTool, type ExternalToolInvoker, type ExternalToolOptions } from './tools/external-tool.js';

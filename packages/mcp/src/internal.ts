@@ -1,3 +1,3 @@
 // @toolwright/mcp/internal: helpers shared with the other @toolwright packages. Not part of the public API:
 // no semver promise, and it may change in any release. Tool authors and hosts import from '@toolwright/mcp'.
-export {};
+export { toMcpTool } from './server/to-mcp-tool.js';
