@@ -2,9 +2,12 @@ import { ToolwrightError } from '../errors/toolwright-error.js';
 import { describeJsonType, type JsonArray, type JsonObject, type JsonValue } from '../json/json.js';
 import { appendKey } from '../validation/instance-path.js';
 import { requiredViolation, typeViolation } from '../validation/violation-messages.js';
-import { normalizeJsonObject } from './normalize-json.js';
+import { normalizeJsonObject, type JsonMeasure } from './normalize-json.js';
 
 const BRAND = Symbol.for('toolwright.toolInput');
+
+/** Reads an input's measure: set once, by the class below (its private field is not reachable from here). */
+let readMeasure: (input: ToolInput) => Readonly<JsonMeasure> | undefined;
 
 /** The JSON types the typed accessors read. */
 type Kind = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
@@ -27,19 +30,28 @@ interface KindValue {
  */
 export class ToolInput {
   /** An input with no arguments. */
-  static readonly EMPTY: ToolInput = new ToolInput(Object.freeze({}));
+  static readonly EMPTY: ToolInput = new ToolInput(Object.freeze({}), { depth: 1, maxBytes: 2 });
+
+  static {
+    readMeasure = (input) =>
+      typeof input === 'object' && input !== null && #measure in input ? input.#measure : undefined;
+  }
 
   readonly #data: JsonObject;
+  readonly #measure: Readonly<JsonMeasure>;
 
-  private constructor(data: JsonObject) {
+  private constructor(data: JsonObject, measure: Readonly<JsonMeasure>) {
     this.#data = data;
+    this.#measure = measure;
     Object.defineProperty(this, BRAND, { value: true });
     Object.freeze(this);
   }
 
   /** An input from a JSON object (deep-copied, nulls dropped, frozen). Throws `INVALID_INPUT` for anything else. */
   static of(value: unknown): ToolInput {
-    return ToolInput.isInstance(value) ? value : new ToolInput(normalizeJsonObject(value));
+    if (ToolInput.isInstance(value)) return value;
+    const measure = { depth: 0, maxBytes: 0 };
+    return new ToolInput(normalizeJsonObject(value, measure), measure);
   }
 
   /** An input from JSON text. Throws `INVALID_INPUT` when the text is not a JSON object. */
@@ -173,4 +185,13 @@ export class ToolInput {
       throw new ToolwrightError('INVALID_INPUT', requiredViolation(appendKey('', key), kind).message);
     return value;
   }
+}
+
+/**
+ * How deeply an input's arguments nest and an upper bound of their JSON text's size, as measured
+ * when the input was made (see {@link JsonMeasure}); `undefined` for an input made by another copy
+ * of this package.
+ */
+export function measureToolInput(input: ToolInput): Readonly<JsonMeasure> | undefined {
+  return readMeasure(input);
 }

@@ -5,6 +5,7 @@ import { assertNotOverridden } from './final-members.js';
 import type { PermissionSubject, SubjectSource } from './permission-subject.js';
 import { Concurrency, SafetyLevel, toToolSafety, type ToolSafety } from './safety.js';
 import type { ToolContext } from './tool-context.js';
+import { isToolName } from './tool-name.js';
 import { ToolResult } from './tool-result.js';
 import type { ResourceClaim, Tool } from './tool.js';
 
@@ -43,12 +44,13 @@ export interface AbstractToolDefinition extends ToolDefinition {
   readonly inputSchema: JsonObject;
 }
 
-const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-
 /**
  * The key of a tool's synchronous-when-possible `execute`: it returns the result itself when the
- * call finished without waiting, else a promise of it. Never throws, never rejects. The gate uses
- * it so a synchronous tool costs no promise or timer; anything else uses `execute`.
+ * call finished without waiting, else a promise of it. A call that finished without waiting and
+ * answered with text alone returns that text: it stands for the successful result with that
+ * content and nothing else, which the caller builds (the gate builds it once, with the call's
+ * duration, instead of building it and then a copy). Never throws, never rejects. The gate uses it
+ * so a synchronous tool costs no promise or timer; anything else uses `execute`.
  */
 export const EXECUTE_NOW = Symbol.for('toolwright.tool.executeNow');
 
@@ -90,10 +92,13 @@ export abstract class AbstractTool implements Tool {
     if (definition.permissionAliases !== undefined && definition.permissionAliases.length > 0)
       this.permissionAliases = Object.freeze([...definition.permissionAliases]);
     this.#resourceKeys = definition.resourceKeys;
-    const executeNow = (input: unknown, context: ToolContext): ToolResult | Promise<ToolResult> =>
+    const executeNow = (input: unknown, context: ToolContext): ToolResult | string | Promise<ToolResult> =>
       this.#executeNow(input, context);
     Object.defineProperty(this, 'execute', {
-      value: (input: unknown, context: ToolContext) => Promise.resolve(executeNow(input, context)),
+      value: (input: unknown, context: ToolContext) => {
+        const outcome = executeNow(input, context);
+        return Promise.resolve(typeof outcome === 'string' ? ToolResult.ok(outcome) : outcome);
+      },
       enumerable: false,
       writable: false,
       configurable: false,
@@ -123,13 +128,16 @@ export abstract class AbstractTool implements Tool {
     return this.#resourceKeys?.(input, cwd) ?? [];
   }
 
-  /** Runs one call: the result itself when `run` answered without waiting, else a promise of it. Never throws. */
-  #executeNow(input: unknown, context: ToolContext): ToolResult | Promise<ToolResult> {
+  /**
+   * Runs one call: the result itself (or, for text alone, the text: see {@link EXECUTE_NOW}) when
+   * `run` answered without waiting, else a promise of the result. Never throws.
+   */
+  #executeNow(input: unknown, context: ToolContext): ToolResult | string | Promise<ToolResult> {
     try {
       // No arguments at all (null or undefined) means an empty input, as a JSON null does anywhere (TC-1).
       const output = this.run(input === null || input === undefined ? ToolInput.EMPTY : ToolInput.of(input), context);
       if (isThenable(output)) return this.#settle(output);
-      return this.#toResult(output);
+      return typeof output === 'string' ? output : this.#toResult(output);
     } catch (thrown) {
       return this.#failure(thrown);
     }
@@ -169,7 +177,7 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 function checkDefinition(definition: AbstractToolDefinition): void {
   const name = String(definition.name);
-  if (!TOOL_NAME.test(name)) {
+  if (!isToolName(name)) {
     throw new ToolwrightError(
       'INVALID_TOOL_DEFINITION',
       `Tool name '${name}' is not usable: providers accept 1 to 64 letters, digits, '_' or '-'.`,

@@ -147,8 +147,11 @@ function build(
   metadata: ToolResultMetadata | undefined,
   fresh = false,
 ): ToolResult {
-  // The caller's metadata is copied before it is frozen, unless it is a fresh copy already.
-  const facts = metadata === undefined ? NO_METADATA : Object.freeze(fresh ? metadata : { ...metadata });
+  // The caller's metadata is copied before it is frozen, unless it is a fresh copy already. The
+  // copy starts from an empty object: V8 gives `{ ...metadata }` the literal's own hidden class,
+  // and freezing that copy makes every later literal of that shape slow to build and to read.
+  const facts =
+    metadata === undefined ? NO_METADATA : Object.freeze(fresh ? metadata : { ...NO_METADATA, ...metadata });
   const result: ToolResult =
     structured === undefined
       ? { content, isError, metadata: facts }

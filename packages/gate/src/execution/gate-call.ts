@@ -1,6 +1,6 @@
-import type { JsonObject, Tool, ToolLogger, ToolResult, ToolUse } from '@toolwright/core';
+import { ToolResult, type JsonObject, type Tool, type ToolLogger, type ToolUse } from '@toolwright/core';
 import type { PathPermit, PermissionDecision } from '../permission/permission-config.js';
-import { finishResult } from '../policy/output-limit.js';
+import { finishResult, finishText } from '../policy/output-limit.js';
 import { normalizeToolName } from '../registry/tool-registry.js';
 import { SchemaValidationMode } from '../validation/schema-validation-mode.js';
 import type { AuditEvent } from './audit-event.js';
@@ -28,6 +28,12 @@ export class GateCall extends LazyAbort {
   tool: Tool | undefined;
   decision: PermissionVerdict | undefined;
   result: ToolResult | undefined;
+  /**
+   * The text of the successful result the tool answered with, when it answered with text alone:
+   * the result is built from it once, at the output limit, with the call's duration (or earlier,
+   * by {@link buildResult}, for a policy that reads it).
+   */
+  text: string | undefined;
 
   constructor(
     readonly setup: GateSetup,
@@ -100,5 +106,18 @@ export class GateCall extends LazyAbort {
   /** The call's answer within the output limit, with how long it took (SPEC PO-3). */
   finish(result: ToolResult): ToolResult {
     return finishResult(result, this.context.options.maxToolOutputChars, performance.now() - this.started);
+  }
+
+  /** {@link finish} for the successful result with this text and nothing else, built once. */
+  finishText(text: string): ToolResult {
+    this.text = undefined;
+    return finishText(text, this.context.options.maxToolOutputChars, performance.now() - this.started);
+  }
+
+  /** Builds the result from the tool's text, for a stage that reads it before the output limit. */
+  buildResult(): void {
+    if (this.text === undefined) return;
+    this.result = ToolResult.ok(this.text);
+    this.text = undefined;
   }
 }

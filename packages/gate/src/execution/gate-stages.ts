@@ -151,9 +151,11 @@ function executedLater(call: GateCall, outcome: Promise<ToolResult>): Promise<un
   return outcome.then((result) => executed(call, result));
 }
 
-function executed(call: GateCall, result: ToolResult): undefined {
+/** The tool's answer: a result, or the text of a successful one (built at the output limit). */
+function executed(call: GateCall, answer: ToolResult | string): undefined {
   call.progress.finish();
-  call.result = result;
+  if (typeof answer === 'string') call.text = answer;
+  else call.result = answer;
   return undefined;
 }
 
@@ -169,6 +171,7 @@ function rewriteResult(call: GateCall, from: number): StageOutcome {
     const policy = policies[index]!;
     const after = policy.after;
     if (after === undefined) continue;
+    call.buildResult();
     const rewritten = after.call(policy, call.tool!, call.use.input, call.result!, call.context);
     if (isThenable(rewritten)) return rewrittenLater(call, index, rewritten);
     call.result = rewritten;
@@ -187,7 +190,7 @@ function rewrittenLater(call: GateCall, index: number, rewritten: PromiseLike<To
 const outputLimit: GateStage = {
   name: 'output limit',
   run(call) {
-    call.result = call.finish(call.result!);
+    call.result = call.text === undefined ? call.finish(call.result!) : call.finishText(call.text);
     return undefined;
   },
 };

@@ -19,21 +19,24 @@ export interface InvokeOptions {
  * the tool does — throws, rejects, throws a non-Error, returns something that is not a result,
  * or never settles — this comes to a ToolResult: a call still pending after `timeoutMs` is
  * abandoned with an error result and its signal is aborted (SPEC PO-4); so is a call the host
- * cancels. A tool that answers without waiting is answered without a promise or a timer.
+ * cancels. A tool that answers without waiting is answered without a promise or a timer; when it
+ * answered with text alone through its synchronous-when-possible `execute`, the answer is that
+ * text, the successful result with that content and nothing else, for the gate to build once.
  */
 export function invokeTool(
   tool: Tool,
   input: ToolInput,
   context: ToolContext,
   options: InvokeOptions,
-): ToolResult | Promise<ToolResult> {
+): ToolResult | string | Promise<ToolResult> {
   const cancelled = options.cancel?.aborted === true;
   if (cancelled) options.abort(options.cancel?.reason);
   let outcome: unknown;
+  let textAnswers = false;
   try {
     const executeNow = (tool as { [EXECUTE_NOW]?: unknown })[EXECUTE_NOW];
-    outcome =
-      typeof executeNow === 'function' ? (executeNow as Tool['execute'])(input, context) : tool.execute(input, context);
+    textAnswers = typeof executeNow === 'function';
+    outcome = textAnswers ? (executeNow as Tool['execute'])(input, context) : tool.execute(input, context);
   } catch (thrown) {
     outcome = Promise.reject(thrown);
   }
@@ -42,6 +45,7 @@ export function invokeTool(
     if (isThenable(outcome)) Promise.resolve(outcome).then(undefined, ignore);
     return cancelledResult(tool);
   }
+  if (textAnswers && typeof outcome === 'string') return outcome;
   if (!isThenable(outcome)) return checked(tool, outcome);
   return new PendingCall(tool, options).wait(outcome);
 }

@@ -1,4 +1,5 @@
-import type { JsonValue } from '@toolwright/core';
+import type { JsonValue, ToolInput } from '@toolwright/core';
+import { measureToolInput } from '@toolwright/core/internal';
 
 /** Arguments larger than this (as JSON text, in UTF-8 bytes) are refused before validation (SPEC GV-5). */
 export const MAX_ARGUMENT_BYTES = 1_048_576;
@@ -27,6 +28,19 @@ export function checkInputLimits(arguments_: JsonValue): string | undefined {
     return `The arguments are ${bytes} bytes of JSON; at most ${MAX_ARGUMENT_BYTES} are accepted. The tool was not executed.`;
   }
   return undefined;
+}
+
+/**
+ * {@link checkInputLimits} for a call's input. Core measured the arguments when it made the input
+ * (the same depth and the same size bound as here, counted in the walk that copied them), so
+ * arguments within both caps are settled without another walk; the others are measured here.
+ */
+export function checkToolInputLimits(input: ToolInput): string | undefined {
+  const measure = measureToolInput(input);
+  if (measure !== undefined && measure.depth <= MAX_ARGUMENT_DEPTH && measure.maxBytes <= MAX_ARGUMENT_BYTES) {
+    return undefined;
+  }
+  return checkInputLimits(input.toJSON());
 }
 
 /**
