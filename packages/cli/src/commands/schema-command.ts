@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { type Tool } from '@toolwright/core';
 import { suggestName } from '@toolwright/core/internal';
 import { toAnthropicTool, toOpenAIChatTool } from '@toolwright/gate/providers';
+import { toMcpTool } from '@toolwright/mcp/internal';
 import type { CliIo } from '../io/cli-io.js';
 import { loadPlugin } from '../plugin/load-plugin.js';
 import { UsageError } from '../errors/usage-error.js';
@@ -16,15 +17,7 @@ const PROVIDERS: ReadonlyMap<string, (tool: Tool) => unknown> = new Map<string, 
   ['anthropic', (tool) => toAnthropicTool(tool)],
   ['openai', (tool) => toOpenAIChatTool(tool)],
   ['openai-strict', (tool) => toOpenAIChatTool(tool, { strict: true })],
-  [
-    'mcp',
-    (tool) => ({
-      name: tool.name,
-      description: tool.description,
-      inputSchema: tool.inputSchema,
-      annotations: { readOnlyHint: tool.safety.level === 'READ_ONLY', destructiveHint: tool.safety.destructive },
-    }),
-  ],
+  ['mcp', (tool) => toMcpTool(tool)],
 ]);
 
 /** `toolwright schema` (SPEC CL-3). */
