@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import { ToolInput } from './tool-input.js';
+import { measureToolInput, ToolInput } from './tool-input.js';
 
 function failure(action: () => unknown): ToolwrightError<string> {
   try {
@@ -122,5 +123,29 @@ describe('ToolInput', () => {
     expect(ToolInput.isInstance(input)).toBe(true);
     expect(ToolInput.isInstance({ a: 1 })).toBe(false);
     expect(ToolInput.EMPTY.keys()).toEqual([]);
+  });
+
+  it('GV-5: measures the copied arguments for the caps: container depth and a bound of their JSON size', () => {
+    // {} 2; "a" 10 + "xy" 14; "b" 10 + [,,] 5 + 1 25 + null 25 + "é" 8; "c" 10 + {} 2; "d" 10 + true 25.
+    const input = ToolInput.of({ a: 'xy', b: [1, null, 'é'], c: { d: true }, dropped: null });
+    expect(measureToolInput(input)).toEqual({ depth: 2, maxBytes: 146 });
+    expect(measureToolInput(ToolInput.EMPTY)).toEqual({ depth: 1, maxBytes: 2 });
+    expect(measureToolInput(ToolInput.of({ list: [[[]]] }))).toEqual({ depth: 4, maxBytes: 2 + 28 + 3 + 3 + 2 });
+  });
+
+  it('GV-5: the measured size is never below the JSON text in UTF-8 bytes, and the depth is exact', () => {
+    const depthOf = (value: unknown): number =>
+      typeof value === 'object' && value !== null
+        ? 1 + Math.max(0, ...Object.values(value).map((item: unknown) => depthOf(item)))
+        : 0;
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 5 })), (value) => {
+        const input = ToolInput.of(value);
+        const measure = measureToolInput(input)!;
+        expect(measure.depth).toBe(depthOf(input.toJSON()));
+        expect(measure.maxBytes).toBeGreaterThanOrEqual(Buffer.byteLength(JSON.stringify(input.toJSON()), 'utf8'));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { ToolInput } from '../input/tool-input.js';
-import { AbstractTool, type AbstractToolDefinition } from './abstract-tool.js';
+import { AbstractTool, EXECUTE_NOW, type AbstractToolDefinition } from './abstract-tool.js';
 import { SafetyLevel } from './safety.js';
 import { createToolContext } from './tool-context.js';
 import { ToolResult } from './tool-result.js';
@@ -126,5 +126,17 @@ describe('AbstractTool', () => {
       expect(() => new HandWritten(() => '', { timeoutMs })).toThrow(
         `Tool 'hand_written' has timeoutMs ${timeoutMs}; it must be a whole number of milliseconds from 1 to 2,147,483,647.`,
       );
+  });
+
+  it('TC-5: a synchronous answer of text alone is that text through EXECUTE_NOW, and an ok result through execute', async () => {
+    const tool = new HandWritten(() => 'found');
+    const executeNow = (tool as unknown as Record<symbol, (input: unknown, context: unknown) => unknown>)[EXECUTE_NOW]!;
+    expect(executeNow({}, context)).toBe('found');
+    const result = await tool.execute(ToolInput.EMPTY, context);
+    expect(result).toEqual({ content: 'found', isError: false, metadata: {} });
+    expect(Object.isFrozen(result)).toBe(true);
+    const full = ToolResult.ok('found', { metadata: { exitCode: 0 } });
+    const fullNow = (new HandWritten(() => full) as unknown as Record<symbol, typeof executeNow>)[EXECUTE_NOW]!;
+    expect(fullNow({}, context)).toBe(full);
   });
 });

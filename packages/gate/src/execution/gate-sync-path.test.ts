@@ -34,4 +34,23 @@ describe('a call that never waits', () => {
     );
     expect(results.every((result) => result.metadata.timedOut === true)).toBe(true);
   });
+
+  it('PO-3: a text answer becomes one frozen result with the duration; a policy after the call reads it as a result', async () => {
+    const seen: unknown[] = [];
+    const plain = new ToolGate({ tools: [new SearchTool()], permissions: { allow: ['search'] } });
+    const result = await plain.execute(createToolUse('c', 'search', { query: 'q' }));
+    expect(Object.keys(result)).toEqual(['content', 'isError', 'metadata']);
+    expect(Object.keys(result.metadata)).toEqual(['durationMs']);
+    expect(result.metadata.durationMs).toBeTypeOf('number');
+    expect(Object.isFrozen(result) && Object.isFrozen(result.metadata)).toBe(true);
+    const watched = new ToolGate({
+      tools: [new SearchTool()],
+      permissions: { allow: ['search'] },
+      policies: [{ name: 'watch', after: (_tool, _input, answer) => (seen.push(answer), answer) }],
+    });
+    const rewritten = await watched.execute(createToolUse('c', 'search', { query: 'q' }));
+    expect(seen).toEqual([{ content: 'q (limit 10)', isError: false, metadata: {} }]);
+    expect(rewritten.content).toBe('q (limit 10)');
+    expect(Object.keys(rewritten.metadata)).toEqual(['durationMs']);
+  });
 });

@@ -2,8 +2,14 @@
 // stack-based measurement past it; both must answer what the limits say, to the level and byte.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { JsonValue } from '@toolwright/core';
-import { checkInputLimits, MAX_ARGUMENT_BYTES, MAX_ARGUMENT_DEPTH, measureDepth } from './input-limits.js';
+import { ToolInput, type JsonValue } from '@toolwright/core';
+import {
+  checkInputLimits,
+  checkToolInputLimits,
+  MAX_ARGUMENT_BYTES,
+  MAX_ARGUMENT_DEPTH,
+  measureDepth,
+} from './input-limits.js';
 
 function nested(levels: number, inner: JsonValue = 1): JsonValue {
   let value: JsonValue = inner;
@@ -51,6 +57,27 @@ describe('argument limits', () => {
       fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 0, max: 70 }), (value, depth) => {
         const wrapped = nested(depth, value as JsonValue);
         expect(checkInputLimits(wrapped)).toBe(expected(wrapped));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('GV-5: a ToolInput, measured when core made it, gets the answer its arguments get', () => {
+    const atLimit = { text: 'x'.repeat(MAX_ARGUMENT_BYTES - '{"text":""}'.length) };
+    for (const value of [
+      { a: nested(MAX_ARGUMENT_DEPTH - 1) },
+      { a: nested(MAX_ARGUMENT_DEPTH) },
+      atLimit,
+      { text: `${atLimit.text}x` },
+      { list: [atLimit.text.slice(0, 600_000), 'é'.repeat(300_000)] },
+    ]) {
+      const input = ToolInput.of(value);
+      expect(checkToolInputLimits(input)).toBe(expected(input.toJSON()));
+    }
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 0, max: 70 }), (value, depth) => {
+        const input = ToolInput.of({ value: nested(depth, value as JsonValue) });
+        expect(checkToolInputLimits(input)).toBe(checkInputLimits(input.toJSON()));
       }),
       { numRuns: 300 },
     );
