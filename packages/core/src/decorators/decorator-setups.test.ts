@@ -8,15 +8,15 @@ import {
   createScratchFolder,
   DECORATOR_SETUPS,
   type ScratchFolder,
-} from '../../../../test/fixtures/decorators/compile-fixture.js';
-import * as builtByVitest from '../../../../test/fixtures/decorators/field-kinds.js';
-import { guideSnippet } from '../../../../test/fixtures/decorators/guide-snippets.js';
+} from '../../test/fixtures/decorators/compile-fixture.js';
+import * as builtByVitest from '../../test/fixtures/decorators/field-kinds.js';
+import { guideSnippet } from '../../test/fixtures/decorators/guide-snippets.js';
 
 type FieldKinds = typeof builtByVitest;
 
-const FIXTURE_URL = new URL('../../../../test/fixtures/decorators/field-kinds.ts', import.meta.url);
+const FIXTURE_URL = new URL('../../test/fixtures/decorators/field-kinds.ts', import.meta.url);
 const EXPECTED_SCHEMA = JSON.parse(
-  readFileSync(new URL('../../../../test/fixtures/decorators/field-kinds.schema.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../test/fixtures/decorators/field-kinds.schema.json', import.meta.url), 'utf8'),
 ) as unknown;
 
 /** What marks each set-up's output, so that no set-up passes by compiling as another. */

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { tscOptions, type DecoratorSetup } from '../../../../test/fixtures/decorators/compile-fixture.js';
-import { guideSnippet } from '../../../../test/fixtures/decorators/guide-snippets.js';
+import { tscOptions, type DecoratorSetup } from '../../test/fixtures/decorators/compile-fixture.js';
+import { guideSnippet } from '../../test/fixtures/decorators/guide-snippets.js';
 
-const FIXTURES = fileURLToPath(new URL('../../../../test/fixtures/decorators/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../test/fixtures/decorators/', import.meta.url));
 const TYPES_FILE = join(FIXTURES, 'field-types.ts');
 const STRIPPED_FILE = join(FIXTURES, 'field-types.without-directives.ts');
 const OTHER_FIXTURES = [

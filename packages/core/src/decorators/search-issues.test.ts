@@ -4,13 +4,13 @@ import { buildInputSchema, createToolContext, ToolInput } from '@toolwright/core
 import { asSchema } from 'ai';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { searchIssuesTool } from '../../../../test/fixtures/decorators/search-issues/search-issues-ai-sdk.js';
+import { searchIssuesTool } from '../../test/fixtures/decorators/search-issues/search-issues-ai-sdk.js';
 import {
   SearchInput,
   SearchIssuesTool,
-} from '../../../../test/fixtures/decorators/search-issues/search-issues-toolwright.js';
+} from '../../test/fixtures/decorators/search-issues/search-issues-toolwright.js';
 
-const FIXTURES = new URL('../../../../test/fixtures/decorators/search-issues/', import.meta.url);
+const FIXTURES = new URL('../../test/fixtures/decorators/search-issues/', import.meta.url);
 const DOCS = new URL('../../../../docs/writing-tools.md', import.meta.url);
 const TOOLWRIGHT_FILE = 'search-issues-toolwright.ts';
 const AI_SDK_FILE = 'search-issues-ai-sdk.ts';
@@ -121,6 +121,8 @@ describe('search_issues, written with toolwright and with the AI SDK and zod', (
   it.each([TOOLWRIGHT_FILE, AI_SDK_FILE])('AU-2: docs/writing-tools.md shows %s as it is', (file) => {
     const docs = readFileSync(DOCS, 'utf8');
     const source = readFileSync(new URL(file, FIXTURES), 'utf8');
-    expect(docs).toContain(`<!-- test/fixtures/decorators/search-issues/${file} -->\n\`\`\`ts\n${source}\`\`\`\n`);
+    expect(docs).toContain(
+      `<!-- packages/core/test/fixtures/decorators/search-issues/${file} -->\n\`\`\`ts\n${source}\`\`\`\n`,
+    );
   });
 });

@@ -9,7 +9,7 @@ import {
   isStandardSetup,
   type DecoratorSetup,
   type ScratchFolder,
-} from '../../../../test/fixtures/decorators/compile-fixture.js';
+} from '../../test/fixtures/decorators/compile-fixture.js';
 
 // Each function declares one class when called, so a mistake surfaces when the test asks for it.
 const SOURCE = `
