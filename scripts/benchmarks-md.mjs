@@ -8,6 +8,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const TITLES = {
   gate: 'The gate round trip',
+  gatePeers: 'The gate beside the frameworks\u2019 tool paths',
+  gateScale: 'The gate as its configuration grows',
+  gateAllocation: 'Bytes allocated per gate call',
   shell: 'The shell',
   mcp: 'MCP `tools/call`',
   grep: 'Grep',

@@ -57,9 +57,12 @@ export function createBenchReport(argv = process.argv.slice(2)) {
         figures,
       };
     },
-    /** Runs `section` (an async function returning figures) unless excluded; a throw is recorded, not raised. */
-    async run(name, section) {
-      if (!this.selected(name)) return;
+    /**
+     * Runs `section` (an async function returning figures) unless excluded (`always`: whatever
+     * `--only` says, as the gate's sections); a throw is recorded, not raised.
+     */
+    async run(name, section, { always = false } = {}) {
+      if (!always && !this.selected(name)) return;
       const loadBefore = currentLoad();
       const began = performance.now();
       try {

@@ -46,7 +46,7 @@ async function measureInChild() {
   process.stdout.write(JSON.stringify(result));
 }
 
-/** Runs the measurement in a child Node and prints it; returns bytes per call by case. */
+/** Runs the measurement in a child Node and prints it; returns its figures (bytes per call by case) and the table. */
 export function runGateAllocationBench() {
   const child = spawnSync(process.execPath, [...CHILD_FLAGS, fileURLToPath(import.meta.url), '--child'], {
     encoding: 'utf8',
@@ -57,14 +57,23 @@ export function runGateAllocationBench() {
     bytes === null || Number.isNaN(bytes)
       ? 'not measured (a GC ran in every window)'
       : `${Math.round(bytes)} B/call (over ${calls} calls, no GC in between)`;
+  const title = `Bytes allocated per gate call (node ${CHILD_FLAGS.join(' ')}; heapUsed growth with no GC in the window)`;
+  const rows = [
+    ['valid call, sync tool, no audit listener', show(figures.valid)],
+    ['valid call, with an audit listener', show(figures.audited)],
+    ['invalid call (typo + bad enum)', show(figures.invalid)],
+  ];
   console.log('');
-  console.log(
-    `Bytes allocated per gate call (node ${CHILD_FLAGS.join(' ')}; heapUsed growth with no GC in the window)`,
+  console.log(title);
+  for (const [label, value] of rows) console.log(`  ${label.padEnd(42)} ${value}`);
+  // JSON has no NaN: a case with no window free of GC is recorded as null.
+  const bytesPerCall = Object.fromEntries(
+    Object.entries(figures).map(([name, { bytes, calls }]) => [
+      name,
+      { bytes: bytes === null || Number.isNaN(bytes) ? null : Math.round(bytes), calls },
+    ]),
   );
-  console.log(`  valid call, sync tool, no audit listener   ${show(figures.valid)}`);
-  console.log(`  valid call, with an audit listener         ${show(figures.audited)}`);
-  console.log(`  invalid call (typo + bad enum)             ${show(figures.invalid)}`);
-  return figures;
+  return { data: { bytesPerCall }, tables: [{ title, columns: ['case', 'allocated'], rows }] };
 }
 
 if (process.argv.includes('--child')) await measureInChild();

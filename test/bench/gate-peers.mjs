@@ -68,7 +68,7 @@ async function loadPeers() {
   return { aiCall, agentsCall, langchainCall };
 }
 
-/** Runs the section and prints its table; returns the medians in ns by case name. */
+/** Runs the section and prints its table; returns its figures (medians in ns by case, ratios) and the table. */
 export async function runGatePeersBench({ samples = 30, callsPerSample = 2_000, warmup = 10_000 } = {}) {
   const { aiCall, agentsCall, langchainCall } = await loadPeers();
   const gate = createGrepGate();
@@ -106,26 +106,38 @@ export async function runGatePeersBench({ samples = 30, callsPerSample = 2_000, 
   };
   const ns = await measureInterleaved(cases, { samples, callsPerSample, warmup });
   const row = (label, value, base) => [label, `${value.toFixed(0)} ns`, ratio(value, base)];
-  console.log('Gate round trip beside the frameworks\u2019 own tool paths (13-field grep-like tool, same input)');
-  console.log(
-    `Median ns per call over ${samples} interleaved samples of ${callsPerSample.toLocaleString('en-US')} sequential awaited calls; ratio to the AI SDK's path.`,
-  );
-  console.log(
-    formatTable([
-      ['case', 'median', 'x AI SDK'],
-      row('valid: toolwright gate (every stage, no audit listener)', ns.gateValid, ns.aiValid),
-      row('valid: toolwright gate with an audit listener', ns.gateAuditedValid, ns.aiValid),
-      row('valid: AI SDK safeValidateTypes + executeTool', ns.aiValid, ns.aiValid),
-      row('valid: OpenAI Agents tool().invoke', ns.agentsValid, ns.aiValid),
-      row('valid: LangChain tool().invoke', ns.langchainValid, ns.aiValid),
-      row('invalid: toolwright gate (typo + bad enum)', ns.gateInvalid, ns.aiInvalid),
-      row('invalid: AI SDK safeValidateTypes', ns.aiInvalid, ns.aiInvalid),
-      row('invalid: OpenAI Agents tool().invoke', ns.agentsInvalid, ns.aiInvalid),
-      row('invalid: LangChain tool().invoke', ns.langchainInvalid, ns.aiInvalid),
-    ]),
-  );
+  const title = 'Gate round trip beside the frameworks\u2019 own tool paths (13-field grep-like tool, same input)';
+  const method = `Median ns per call over ${samples} interleaved samples of ${callsPerSample.toLocaleString('en-US')} sequential awaited calls; ratio to the AI SDK's path.`;
+  const table = [
+    ['case', 'median', 'x AI SDK'],
+    row('valid: toolwright gate (every stage, no audit listener)', ns.gateValid, ns.aiValid),
+    row('valid: toolwright gate with an audit listener', ns.gateAuditedValid, ns.aiValid),
+    row('valid: AI SDK safeValidateTypes + executeTool', ns.aiValid, ns.aiValid),
+    row('valid: OpenAI Agents tool().invoke', ns.agentsValid, ns.aiValid),
+    row('valid: LangChain tool().invoke', ns.langchainValid, ns.aiValid),
+    row('invalid: toolwright gate (typo + bad enum)', ns.gateInvalid, ns.aiInvalid),
+    row('invalid: AI SDK safeValidateTypes', ns.aiInvalid, ns.aiInvalid),
+    row('invalid: OpenAI Agents tool().invoke', ns.agentsInvalid, ns.aiInvalid),
+    row('invalid: LangChain tool().invoke', ns.langchainInvalid, ns.aiInvalid),
+  ];
+  console.log(title);
+  console.log(method);
+  console.log(formatTable(table));
   console.log(`(checksum ${sink})`);
-  return ns;
+  return {
+    data: {
+      medianNs: ns,
+      ratioToAiSdk: {
+        valid: ns.gateValid / ns.aiValid,
+        auditedValid: ns.gateAuditedValid / ns.aiValid,
+        invalid: ns.gateInvalid / ns.aiInvalid,
+      },
+      samples,
+      callsPerSample,
+    },
+    tables: [{ title, columns: table[0], rows: table.slice(1) }],
+    notes: [method],
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runGatePeersBench();
