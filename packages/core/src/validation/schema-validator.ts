@@ -29,8 +29,9 @@ const MAX_INLINED_REFERENCE_KEYS = 8;
  * registered (`meta: false`) and no schema check (`validateSchema: false`: {@link checkMetaSchema}
  * does that on separate instances). Nothing a schema says — a root `$id` naming a meta-schema or
  * another tool's `$id` — can therefore reach a registry that another schema's compile reads.
+ * Exported for the benchmark's raw-ajv baseline, which compiles with the same options.
  */
-const compileOptions = {
+export const SCHEMA_COMPILE_OPTIONS = {
   allErrors: true,
   verbose: true,
   strict: false,
@@ -115,7 +116,7 @@ function branchChecker(root: Record<string, unknown>, draft07: boolean): BranchC
 
 /** Compiles on an ajv instance of its own, which the returned function keeps and nothing else sees. */
 function compileAjv(schema: Record<string, unknown>, draft07: boolean): ValidateFunction {
-  const ajv = draft07 ? new Ajv(compileOptions) : new Ajv2020(compileOptions);
+  const ajv = draft07 ? new Ajv(SCHEMA_COMPILE_OPTIONS) : new Ajv2020(SCHEMA_COMPILE_OPTIONS);
   return ajv.compile(schema);
 }
 
