@@ -1,4 +1,5 @@
 import { ShellOptionsError } from '../shell-options-error.js';
+import { readRing, writeRing } from './byte-ring.js';
 import { completeUtf8Prefix, nextUtf8Boundary } from './utf8.js';
 
 /**
@@ -43,16 +44,7 @@ export class BoundedCapture {
       this.#headLength += taken;
       offset = taken;
     }
-    const size = this.#tail.length;
-    if (offset >= chunk.length || size === 0) return;
-    const rest = chunk.subarray(Math.max(offset, chunk.length - size));
-    for (let index = 0; index < rest.length;) {
-      const position = this.#tailWritten % size;
-      const room = Math.min(size - position, rest.length - index);
-      this.#tail.set(rest.subarray(index, index + room), position);
-      this.#tailWritten += room;
-      index += room;
-    }
+    if (offset < chunk.length) this.#tailWritten = writeRing(this.#tail, this.#tailWritten, chunk.subarray(offset));
   }
 
   /** The kept text: all of it, or head and tail cut on character boundaries around a line that says how much was left out. */
@@ -75,12 +67,6 @@ export class BoundedCapture {
   }
 
   #orderedTail(): Uint8Array {
-    const size = this.#tail.length;
-    if (this.#tailWritten <= size) return this.#tail.subarray(0, this.#tailWritten);
-    const start = this.#tailWritten % size;
-    const ordered = new Uint8Array(size);
-    ordered.set(this.#tail.subarray(start));
-    ordered.set(this.#tail.subarray(0, start), size - start);
-    return ordered;
+    return readRing(this.#tail, Math.max(0, this.#tailWritten - this.#tail.length), this.#tailWritten);
   }
 }

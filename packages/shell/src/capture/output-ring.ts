@@ -1,4 +1,5 @@
 import { ShellOptionsError } from '../shell-options-error.js';
+import { readRing, writeRing } from './byte-ring.js';
 import { completeUtf8Prefix, nextUtf8Boundary } from './utf8.js';
 
 /** What one read of an {@link OutputRing} returns. */
@@ -32,16 +33,7 @@ export class OutputRing {
 
   /** Appends one chunk, overwriting the oldest bytes when full. */
   push(chunk: Uint8Array): void {
-    const size = this.capacity;
-    const rest = chunk.length > size ? chunk.subarray(chunk.length - size) : chunk;
-    this.#written += chunk.length - rest.length;
-    for (let index = 0; index < rest.length;) {
-      const position = this.#written % size;
-      const room = Math.min(size - position, rest.length - index);
-      this.#buffer.set(rest.subarray(index, index + room), position);
-      this.#written += room;
-      index += room;
-    }
+    this.#written = writeRing(this.#buffer, this.#written, chunk);
   }
 
   /** The text since the previous read. `final` also returns a trailing partial character (the stream has ended). */
@@ -49,22 +41,10 @@ export class OutputRing {
     const oldestHeld = Math.max(0, this.#written - this.capacity);
     const start = Math.max(this.#read, oldestHeld);
     const droppedBytes = start - this.#read;
-    const bytes = this.#copy(start, this.#written);
+    const bytes = readRing(this.#buffer, start, this.#written);
     const from = droppedBytes > 0 ? nextUtf8Boundary(bytes, 0) : 0;
     const to = final ? bytes.length : completeUtf8Prefix(bytes, bytes.length);
     this.#read = start + to;
     return { text: new TextDecoder('utf-8').decode(bytes.subarray(from, to)), droppedBytes: droppedBytes + from };
-  }
-
-  #copy(start: number, end: number): Uint8Array {
-    const size = this.capacity;
-    const out = new Uint8Array(end - start);
-    for (let offset = 0; offset < out.length;) {
-      const position = (start + offset) % size;
-      const room = Math.min(size - position, out.length - offset);
-      out.set(this.#buffer.subarray(position, position + room), offset);
-      offset += room;
-    }
-    return out;
   }
 }
