@@ -1,3 +1,4 @@
 // @toolwright/shell/internal: helpers shared with the other @toolwright packages. Not part of the public API:
 // no semver promise, and it may change in any release. Tool authors and hosts import from '@toolwright/shell'.
 export { completeUtf8Prefix } from './capture/utf8.js';
+export { notRunResult } from './not-run-result.js';

@@ -9,7 +9,7 @@ import {
   type ShellCommandResult,
   type VirtualShell,
 } from '@toolwright/shell';
-import { notRunResult } from './not-run-result.js';
+import { notRunResult } from '@toolwright/shell/internal';
 import { PoolHost, type PoolHostStatus } from './pool-host.js';
 import { SshConnectionError } from './ssh-connection-error.js';
 import type { SshShellOptions } from './ssh-shell-options.js';
@@ -75,13 +75,13 @@ export class SshShellPool implements VirtualShell {
     for (;;) {
       const host = await this.#acquire(options.signal);
       if (host === undefined) {
-        if (options.signal?.aborted === true) return notRunResult(started, { aborted: true });
+        if (options.signal?.aborted === true) return notRunResult({ aborted: true }, started);
         throw this.#noHost();
       }
       const remaining = options.timeoutMs - (performance.now() - started);
       if (remaining <= 0) {
         this.#release(host, false);
-        return notRunResult(started, { timedOut: true });
+        return notRunResult({ timedOut: true }, started);
       }
       try {
         const result = await host.shell.execute(command, { ...options, timeoutMs: remaining });

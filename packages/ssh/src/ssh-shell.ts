@@ -11,8 +11,8 @@ import {
   type ShellCommandResult,
   type VirtualShell,
 } from '@toolwright/shell';
+import { notRunResult } from '@toolwright/shell/internal';
 import type { ClientChannel } from 'ssh2';
-import { notRunResult } from './not-run-result.js';
 import { CONTAINMENT_PROBE, type RemoteContainment } from './remote-containment.js';
 import { supervisorExec, type SupervisedCommand } from './remote-supervisor.js';
 import { runRemoteCommand } from './run-remote-command.js';
@@ -71,11 +71,11 @@ export class SshShell implements VirtualShell {
 
   async execute(command: string, options: ExecutionOptions): Promise<ShellCommandResult> {
     checkExecutionOptions(options);
-    if (options.signal?.aborted === true) return notRunResult(performance.now(), { aborted: true });
+    if (options.signal?.aborted === true) return notRunResult({ aborted: true });
     const started = performance.now();
     const containment = await this.containment();
     // Aborted while connecting: nothing ran.
-    if (isAborted(options.signal)) return notRunResult(started, { aborted: true });
+    if (isAborted(options.signal)) return notRunResult({ aborted: true }, started);
     const nonce = randomUUID();
     const remaining = options.timeoutMs - (performance.now() - started);
     let stop = (): void => undefined;

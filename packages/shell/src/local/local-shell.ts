@@ -6,6 +6,7 @@ import { BoundedCapture } from '../capture/bounded-capture.js';
 import { checkBackgroundOptions, checkExecutionOptions, refusal } from '../check-options.js';
 import type { Containment } from '../containment.js';
 import type { ExecutionOptions } from '../execution-options.js';
+import { notRunResult } from '../not-run-result.js';
 import type { ShellCommandResult } from '../shell-command-result.js';
 import { ShellOptionsError } from '../shell-options-error.js';
 import { ShellStartError } from '../shell-start-error.js';
@@ -20,19 +21,6 @@ import { trackTree } from './live-trees.js';
 import { LocalBackgroundProcess } from './local-background-process.js';
 import { environment, isDirectory, settle } from './spawn-in-session.js';
 import { startCommand, type StartedCommand } from './start-command.js';
-
-const NOT_RUN_ABORTED: ShellCommandResult = Object.freeze({
-  exitCode: null,
-  signal: null,
-  stdout: '',
-  stderr: '',
-  stdoutBytes: 0,
-  stderrBytes: 0,
-  truncated: false,
-  durationMs: 0,
-  timedOut: false,
-  aborted: true,
-});
 
 /** The environment variable every command's processes carry, naming their run; the /proc sweep looks for it. */
 export const RUN_MARKER_VARIABLE = 'TOOLWRIGHT_SHELL_RUN';
@@ -130,7 +118,7 @@ export class LocalShell implements VirtualShell {
     const refused = refusal(() => checkExecutionOptions(options));
     if (refused !== undefined) return refused;
     // An already-aborted call starts nothing: a command that might run half-way is worse than none.
-    if (options.signal?.aborted === true) return Promise.resolve(NOT_RUN_ABORTED);
+    if (options.signal?.aborted === true) return Promise.resolve(notRunResult({ aborted: true }));
     const cwd = options.cwd ?? process.cwd();
     if (!isDirectory(cwd))
       return Promise.reject(new ShellStartError(`The working directory does not exist or is not a directory: ${cwd}`));
@@ -138,7 +126,7 @@ export class LocalShell implements VirtualShell {
     return this.#start(command, cwd, options.env, options.signal).then((command) =>
       // Aborted while its containment was being made: nothing ran.
       command === undefined
-        ? { ...NOT_RUN_ABORTED, durationMs: performance.now() - started }
+        ? notRunResult({ aborted: true }, started)
         : new Promise((resolve) => this.#supervise(command, options, started, resolve)),
     );
   }
