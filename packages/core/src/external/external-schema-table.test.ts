@@ -323,8 +323,7 @@ const ACCEPTED: [string, Record<string, unknown>, unknown, unknown, string[]][] 
     { abc: 1 },
     { A1: 1 },
     [
-      'The input must match the pattern ^[a-z]+$. The tool was not executed.',
-      "Parameter 'A1' is not an allowed parameter name. The tool was not executed.",
+      "Parameter 'A1' is not an allowed parameter name: names must match the pattern ^[a-z]+$. The tool was not executed.",
     ],
   ],
   [

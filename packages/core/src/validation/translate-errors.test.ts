@@ -123,4 +123,34 @@ describe('translateErrors', () => {
       'The input must be a string. The tool was not executed.',
     ]);
   });
+  it('GV-2: a name that breaks propertyNames is one line on the name, saying the rule, never one on the whole input', () => {
+    const suffix = 'The tool was not executed.';
+    expect(messages({ type: 'object', propertyNames: { pattern: '^[a-z]+$' } }, { ok: 1, A1: 2 })).toEqual([
+      `Parameter 'A1' is not an allowed parameter name: names must match the pattern ^[a-z]+$. ${suffix}`,
+    ]);
+    expect(
+      messages(object({ tags: { type: 'object', propertyNames: { maxLength: 3 } } }), { tags: { long: 1 } }),
+    ).toEqual([
+      `Parameter 'tags.long' is not an allowed parameter name: names must be at most 3 characters long. ${suffix}`,
+    ]);
+    expect(messages({ type: 'object', propertyNames: { minLength: 2 } }, { a: 1 })).toEqual([
+      `Parameter 'a' is not an allowed parameter name: names must be at least 2 characters long. ${suffix}`,
+    ]);
+    expect(messages({ type: 'object', propertyNames: { enum: ['x', 'y\u0007'] } }, { z: 1 })).toEqual([
+      `Parameter 'z' is not an allowed parameter name: names must be one of "x", "y\\u0007". ${suffix}`,
+    ]);
+    const many = Array.from({ length: 12 }, (_, index) => `n${index}`);
+    expect(messages({ type: 'object', propertyNames: { enum: many } }, { z: 1 })).toEqual([
+      `Parameter 'z' is not an allowed parameter name: names must be one of ${many
+        .slice(0, 10)
+        .map((name) => `"${name}"`)
+        .join(', ')}, …. ${suffix}`,
+    ]);
+    expect(messages({ type: 'object', propertyNames: { const: 'only' } }, { other: 1 })).toEqual([
+      `Parameter 'other' is not an allowed parameter name: names must be one of "only". ${suffix}`,
+    ]);
+    expect(messages({ type: 'object', propertyNames: { not: { const: 'other' } } }, { other: 1 })).toEqual([
+      `Parameter 'other' is not an allowed parameter name: names must meet the schema's 'not' rule. ${suffix}`,
+    ]);
+  });
 });

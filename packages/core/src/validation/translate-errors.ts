@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { describeJsonType, isPlainObject } from '../json/json.js';
+import { escapeControlCharacters } from '../text/escape-control-characters.js';
 import { suggestName } from './did-you-mean.js';
 import { describeSchemaType, resolveLocalRef } from './describe-schema-type.js';
 import { foldAlternatives, type BranchCheck } from './fold-alternatives.js';
@@ -28,10 +29,16 @@ export function translateErrors(
   const folded = foldAlternatives(errors, rootSchema, checkBranch);
   const violations: Violation[] = [];
   const suggested: string[] = [];
+  const nameRules = new Map<string, string>();
   for (const error of folded) {
     // `if` reports only that `then`/`else` failed, whose own errors say what: its line would repeat them.
     if (error.keyword === 'if') continue;
-    const violation = translateError(error, data, rootSchema, suggested);
+    // A `propertyNames` check's own errors are about a name, not the object: its line says why.
+    if (error.propertyName !== undefined) {
+      nameRules.set(error.propertyName, describeNameRule(error));
+      continue;
+    }
+    const violation = translateError(error, data, rootSchema, suggested, nameRules);
     if (violation !== undefined) violations.push(violation);
   }
   return violations.length < 2 && suggested.length === 0 ? violations : withoutRepeats(violations, suggested);
@@ -59,6 +66,7 @@ function translateError(
   data: unknown,
   rootSchema: unknown,
   suggested: string[],
+  nameRules: ReadonlyMap<string, string>,
 ): Violation | undefined {
   const path = toParameterPath(error.instancePath, data);
   const params = error.params as Record<string, unknown>;
@@ -100,12 +108,40 @@ function translateError(
         appendKey(path, String(params.missingProperty)),
         `is required when '${String(params.property)}' is present`,
       );
-    case 'propertyNames':
-      return shapeViolation(appendKey(path, String(params.propertyName)), 'is not an allowed parameter name');
+    case 'propertyNames': {
+      const name = String(params.propertyName);
+      const rule = nameRules.get(name);
+      const problem = rule === undefined ? '' : `: names ${rule}`;
+      return shapeViolation(appendKey(path, name), `is not an allowed parameter name${problem}`);
+    }
     case 'contains':
       return shapeViolation(path, 'must contain a matching item');
     default:
       return shapeViolation(path, `is invalid (${error.keyword})`);
+  }
+}
+
+/** How many allowed names a `propertyNames` line lists at most. */
+const NAMES_SHOWN = 10;
+
+/** What a parameter name broke, for the `propertyNames` line: the rule in words where it has a plain one. */
+function describeNameRule(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'pattern':
+      return `must match the pattern ${escapeControlCharacters(String(params.pattern))}`;
+    case 'maxLength':
+      return `must be at most ${String(params.limit)} characters long`;
+    case 'minLength':
+      return `must be at least ${String(params.limit)} characters long`;
+    case 'enum':
+    case 'const': {
+      const allowed = error.keyword === 'enum' ? asArray(params.allowedValues) : [params.allowedValue];
+      const shown = allowed.slice(0, NAMES_SHOWN).map((value) => escapeControlCharacters(JSON.stringify(value)));
+      return `must be one of ${shown.join(', ')}${allowed.length > NAMES_SHOWN ? ', …' : ''}`;
+    }
+    default:
+      return `must meet the schema's '${error.keyword}' rule`;
   }
 }
 
