@@ -82,9 +82,9 @@ export class GrepTool extends GenericTool<GrepInput, GrepResult> {
       maxEntries: MAX_WALK_ENTRIES,
       signal: context.signal,
       allows: walkPermit(root, createPathGuard(context, this.#settings)),
-      found: (entry) => {
+      found: (entry, real) => {
         if (entry.kind === 'file' && wanted(entry.relative)) {
-          feed.add({ open: joinPath(root.realPath, entry.relative), show: joinPath(root.path, entry.relative) });
+          feed.add({ open: real, show: root.path === root.realPath ? real : joinPath(root.path, entry.relative) });
         }
       },
     }).then(

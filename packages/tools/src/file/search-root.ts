@@ -43,17 +43,16 @@ export async function resolveSearchRoot(
 
 /**
  * Whether a walk from `root` may touch `relative` (SPEC PA-3): the guard must allow both the
- * path the model sees (below the path it gave) and the real path (below the root's real path).
+ * path the model sees (below the path it gave) and the real path (below the root's real path,
+ * `real` when the walk has made it already).
  */
 export function walkPermit(
   root: { readonly path: string; readonly realPath: string },
   guard: PathGuard,
-): (relative: string, kind: 'file' | 'folder') => boolean {
-  return (relative, kind) => {
-    const real = joinPath(root.realPath, relative);
-    const shown = joinPath(root.path, relative);
-    return guard.allows(real, kind) && (shown === real || guard.allows(shown, kind));
-  };
+): (relative: string, kind: 'file' | 'folder', real?: string) => boolean {
+  const same = root.path === root.realPath;
+  return (relative, kind, real = joinPath(root.realPath, relative)) =>
+    guard.allows(real, kind) && (same || guard.allows(joinPath(root.path, relative), kind));
 }
 
 /** `relative` under the folder `root` as an absolute path. */

@@ -128,10 +128,14 @@ describe('walkTree', () => {
     ];
     const root = tree('order', Object.fromEntries(names.map((name) => [name, ''])));
     const found: string[] = [];
-    const result = await walk(root, { found: (entry) => found.push(entry.relative) });
+    const handed = await walk(root, {
+      found: (entry, path) => found.push(path === join(root, entry.relative) ? entry.relative : `${path}?`),
+    });
     const sorted = [...names].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
     expect(found).toEqual(sorted);
-    expect(result.entries.map((entry) => entry.relative)).toEqual(sorted);
+    // What `found` takes is not kept as well.
+    expect(handed.entries).toEqual([]);
+    expect((await walk(root)).entries.map((entry) => entry.relative)).toEqual(sorted);
     expect(found[0]).toBe('A/y');
     for (let maxEntries = 1; maxEntries < 20; maxEntries++) {
       const listed = (await walk(root, { maxEntries })).entries.map((entry) => entry.relative);

@@ -42,14 +42,22 @@ export interface WalkOptions {
   readonly signal: AbortSignal;
   /** Whether a folder below the root may hold wanted files (prunes the walk); default all. */
   readonly descend?: (relative: string) => boolean;
-  /** Whether the call may touch a path below the root (SPEC PA-3); what it may not is neither listed nor entered. */
-  readonly allows?: (relative: string, kind: 'file' | 'folder') => boolean;
-  /** Takes each entry as soon as it is found, in the result's order, so work on it need not wait for the whole walk. */
-  readonly found?: (entry: WalkEntry) => void;
+  /**
+   * Whether the call may touch a path below the root (SPEC PA-3), given also as an absolute path
+   * (the root's plus `/relative`); what it may not is neither listed nor entered.
+   */
+  readonly allows?: (relative: string, kind: 'file' | 'folder', path: string) => boolean;
+  /**
+   * Takes each entry (and its absolute path) as soon as it is found, in path order, so work on it
+   * need not wait for the whole walk; the result's `entries` then stays empty.
+   */
+  readonly found?: (entry: WalkEntry, path: string) => void;
 }
 
-/** An entry of a listed folder that passed the checks: a file or link to list, or a folder to enter. */
-type Passed = WalkEntry | { readonly relative: string; readonly kind: 'folder'; readonly path: string };
+/** An entry of a listed folder that passed the checks, and its absolute path: a file or link to list, or a folder to enter. */
+type Passed =
+  | { readonly entry: WalkEntry; readonly path: string }
+  | { readonly entry: undefined; readonly path: string; readonly relative: string };
 
 /** A listed folder whose entries are being taken in order. */
 interface Frame {
@@ -75,9 +83,11 @@ export async function walkTree(options: WalkOptions): Promise<WalkResult> {
   let cut = false;
   const stack: Frame[] = [];
   const pause = createYielder();
-  const take = (entry: WalkEntry): void => {
-    entries.push(entry);
-    options.found?.(entry);
+  const found = options.found;
+  const take = (passed: Passed): void => {
+    if (passed.entry === undefined) return;
+    if (found === undefined) entries.push(passed.entry);
+    else found(passed.entry, passed.path);
   };
 
   /** Lists a folder and checks its entries, in path order; false when the walk was cut there. */
@@ -117,13 +127,13 @@ export async function walkTree(options: WalkOptions): Promise<WalkResult> {
       ignored++;
       return undefined;
     }
-    if (options.allows !== undefined && !options.allows(relative, isFolder ? 'folder' : 'file')) {
+    if (options.allows !== undefined && !options.allows(relative, isFolder ? 'folder' : 'file', path)) {
       notPermitted++;
       return undefined;
     }
-    if (isFolder) return (options.descend?.(relative) ?? true) ? { relative, kind: 'folder', path } : undefined;
-    if (dirent.isFile()) return { relative, kind: 'file' };
-    if (dirent.isSymbolicLink()) return { relative, kind: 'symlink' };
+    if (isFolder) return (options.descend?.(relative) ?? true) ? { entry: undefined, path, relative } : undefined;
+    if (dirent.isFile()) return { entry: { relative, kind: 'file' }, path };
+    if (dirent.isSymbolicLink()) return { entry: { relative, kind: 'symlink' }, path };
     return undefined;
   }
 
@@ -132,13 +142,11 @@ export async function walkTree(options: WalkOptions): Promise<WalkResult> {
     const frame = stack[stack.length - 1] as Frame;
     const next = frame.passed[frame.next++];
     if (next === undefined) stack.pop();
-    else if (next.kind === 'folder') going = await list(next.path, next.relative, frame.levels);
+    else if (next.entry === undefined) going = await list(next.path, next.relative, frame.levels);
     else take(next);
   }
   // Cut: what was listed before the cut is still found, in order; the folders left are not entered.
-  for (const frame of stack.reverse()) {
-    for (const passed of frame.passed.slice(frame.next)) if (passed.kind !== 'folder') take(passed);
-  }
+  for (const frame of stack.reverse()) for (const passed of frame.passed.slice(frame.next)) take(passed);
   return { entries, secretsHidden, ignored, notPermitted, cut };
 }
 
@@ -146,7 +154,11 @@ export async function walkTree(options: WalkOptions): Promise<WalkResult> {
  * A folder's entries in the order their paths sort (UTF-16 code units, as the result is sorted):
  * a folder sorts as `name/`, since every path below it starts so (`a-b` before `a/x`, `a/x` before `a0`).
  */
-function sortByPath(dirents: readonly Dirent[]): Dirent[] {
+function sortByPath(dirents: Dirent[]): Dirent[] {
+  // Most folders hold no folder: their names sort as they are.
+  if (!dirents.some((dirent) => dirent.isDirectory())) {
+    return dirents.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+  }
   const keyed = dirents.map((dirent) => ({ dirent, key: dirent.isDirectory() ? `${dirent.name}/` : dirent.name }));
   keyed.sort((left, right) => (left.key < right.key ? -1 : left.key > right.key ? 1 : 0));
   return keyed.map((item) => item.dirent);
