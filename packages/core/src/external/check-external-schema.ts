@@ -1,6 +1,7 @@
 import { deepFreeze } from '../json/deep-freeze.js';
 import { isPlainObject, type JsonObject } from '../json/json.js';
 import { copyData } from '../json-schema/map-schema.js';
+import { shortenText } from '../text/cut-text.js';
 import { measureSchemaCost } from '../validation/measure-schema-cost.js';
 import { compileSchemaValidator } from '../validation/schema-validator.js';
 import { checkSchemaLimits } from './check-schema-limits.js';
@@ -89,7 +90,7 @@ function compileInDialect(schema: Record<string, unknown>, dialect: SchemaDialec
         `this is not valid JSON Schema ${dialect} (its meta-schema says: ${invalid.message})`,
       );
     }
-    const shown = reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON)}…` : reason;
+    const shown = shortenText(reason, MAX_REASON);
     return schemaProblem('references', [], `the schema does not compile as JSON Schema ${dialect}: ${shown}`);
   }
 }

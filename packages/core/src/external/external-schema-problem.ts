@@ -1,3 +1,4 @@
+import { shortenText } from '../text/cut-text.js';
 import { escapeControlCharacters } from '../text/escape-control-characters.js';
 
 /**
@@ -43,5 +44,5 @@ export function showValue(value: unknown): string {
   } catch {
     text = Object.prototype.toString.call(value);
   }
-  return escapeControlCharacters(text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
+  return escapeControlCharacters(shortenText(text, MAX_SHOWN));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutLength, cutText } from './cut-text.js';
+import { cutLength, cutText, shortenText } from './cut-text.js';
 
 describe('cutText', () => {
   it('keeps a text within the limit whole', () => {
@@ -38,5 +38,14 @@ describe('cutLength', () => {
 
   it('cuts after a lone trailing half of a pair as after any other unit', () => {
     expect(cutLength('a\udc00bc', 2)).toBe(2);
+  });
+});
+
+describe('shortenText', () => {
+  it('keeps a text that fits whole and ends a cut one with …, never after half a surrogate pair', () => {
+    expect(shortenText('abc', 3)).toBe('abc');
+    expect(shortenText('abcd', 3)).toBe('abc…');
+    expect(shortenText('ab😀c', 3)).toBe('ab…');
+    expect(shortenText('ab😀c', 4)).toBe('ab😀…');
   });
 });

@@ -16,3 +16,9 @@ export function cutText(text: string, maxChars: number): { readonly text: string
   const end = cutLength(text, maxChars);
   return end === text.length ? { text, cut: false } : { text: text.slice(0, end), cut: true };
 }
+
+/** `text` for a message: whole when it fits in `maxChars`, else cut as {@link cutText} cuts and ended with `…`. */
+export function shortenText(text: string, maxChars: number): string {
+  const cut = cutText(text, maxChars);
+  return cut.cut ? `${cut.text}…` : text;
+}

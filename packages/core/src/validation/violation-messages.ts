@@ -1,4 +1,5 @@
 import { article } from '../json/json.js';
+import { shortenText } from '../text/cut-text.js';
 import { escapeControlCharacters } from '../text/escape-control-characters.js';
 import type { Violation, ViolationKind } from './violation.js';
 
@@ -84,6 +85,6 @@ function subject(path: string): string {
 
 function echo(value: unknown): string {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-  const cut = text.length > MAX_ECHOED_VALUE ? `${text.slice(0, MAX_ECHOED_VALUE)}…` : text;
+  const cut = shortenText(text, MAX_ECHOED_VALUE);
   return typeof value === 'string' ? `'${escapeControlCharacters(cut)}'` : cut;
 }

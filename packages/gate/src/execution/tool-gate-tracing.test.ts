@@ -220,6 +220,14 @@ describe('ToolGate tracing (OpenTelemetry, GenAI semantic conventions)', () => {
     expect(span.attributes['gen_ai.tool.call.id']).toBe('i'.repeat(128));
   });
 
+  it('IN-5: a cut attribute never ends in half of a surrogate pair', async () => {
+    const { gate } = tracedGate();
+    await gate.execute(call({}, `${'y'.repeat(127)}😀z`, `${'i'.repeat(127)}😀`));
+    const span = onlySpan();
+    expect(span.attributes['gen_ai.tool.name']).toBe('y'.repeat(127));
+    expect(span.attributes['gen_ai.tool.call.id']).toBe('i'.repeat(127));
+  });
+
   it('IN-5: a tracer or span that throws changes nothing: the call runs once and its result stands', async () => {
     const broken = [
       {

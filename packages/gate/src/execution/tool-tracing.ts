@@ -1,4 +1,5 @@
 import type { ToolResult } from '@toolwright/core';
+import { cutText } from '@toolwright/core/internal';
 import type { AuditEvent } from './audit-event.js';
 
 /** An attribute value of a span, as OpenTelemetry takes it. */
@@ -83,11 +84,11 @@ export class CallSpan {
     toolUse: { readonly id: string; readonly name: string },
     call: (span: CallSpan) => Promise<ToolResult>,
   ): Promise<ToolResult> {
-    const name = tool?.name ?? toolUse.name.slice(0, MAX_UNKNOWN_NAME);
+    const name = tool?.name ?? cutText(toolUse.name, MAX_UNKNOWN_NAME).text;
     const attributes: Record<string, SpanAttributeValue> = {
       'gen_ai.operation.name': 'execute_tool',
       'gen_ai.tool.name': name,
-      'gen_ai.tool.call.id': toolUse.id.slice(0, MAX_UNKNOWN_NAME),
+      'gen_ai.tool.call.id': cutText(toolUse.id, MAX_UNKNOWN_NAME).text,
       'gen_ai.tool.type': 'function',
       ...(tool?.description === undefined ? {} : { 'gen_ai.tool.description': tool.description }),
     };

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizePermitPath } from './show-subject.js';
+import { normalizePermitPath, show } from './show-subject.js';
 
 const segment = fc.oneof(
   fc.constantFrom('', '.', '..', '...', '.a', 'a.', 'a', 'é'),
@@ -29,5 +29,15 @@ describe('permit paths (SPEC PM-4, PA-3)', () => {
       normalizePermitPath('/a/b/..'),
       normalizePermitPath(7),
     ]).toEqual(['/', '/a', '/a', undefined]);
+  });
+});
+
+describe('subjects in messages', () => {
+  it('PM-4: a subject cut at 200 characters never ends in half of a surrogate pair', () => {
+    for (let shift = 0; shift < 6; shift++) {
+      const shown = show(`${'a'.repeat(197 + shift)}😀😀`);
+      expect(shown).toMatch(/^'a+(?:😀)*…'$/u);
+    }
+    expect(show('a'.repeat(199) + '😀')).toBe(`'${'a'.repeat(199)}…'`);
   });
 });

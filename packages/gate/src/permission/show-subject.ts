@@ -1,10 +1,11 @@
+import { shortenText } from '@toolwright/core/internal';
 import { posix } from 'node:path';
 
 const MAX_SHOWN_SUBJECT = 200;
 
 /** A subject quoted for a message: JSON-escaped (no raw control characters), cut at 200 characters. */
 export function show(value: string): string {
-  const text = JSON.stringify(value.length > MAX_SHOWN_SUBJECT ? `${value.slice(0, MAX_SHOWN_SUBJECT)}…` : value);
+  const text = JSON.stringify(shortenText(value, MAX_SHOWN_SUBJECT));
   return `'${text.slice(1, -1)}'`;
 }
 
