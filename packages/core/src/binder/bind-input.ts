@@ -7,11 +7,10 @@ import { isPlainObject } from '../json/json.js';
 import { buildInputSchema } from '../schema/build-input-schema.js';
 import type { FieldBinding } from '../schema/field-binding.js';
 import { resolveInputClass, type FieldModel, type InputClassModel } from '../schema/input-class-model.js';
-import type { SchemaValidator } from '../validation/schema-validator.js';
 import { depthViolation, inputViolation, typeViolation } from '../validation/violation-messages.js';
 import type { Violation } from '../validation/violation.js';
-import { fieldAssigner } from './assign-fields.js';
-import { shapeValidatorFor, takeConformance } from './conforming-inputs.js';
+import { fieldAssigner, type AssignFields } from './assign-fields.js';
+import { shapeCheckFor, takeConformance, type ShapeCheck } from './conforming-inputs.js';
 
 /** What binding a call's input produced: an instance of the input class, or every violation. */
 export type BindResult<Input> =
@@ -27,8 +26,34 @@ export type BindResult<Input> =
  * `GenericTool.checkInput`) is not checked twice; nothing a caller says can skip the check.
  */
 export function bindInput<Input extends object>(inputClass: InputClass<Input>, input: unknown): BindResult<Input> {
-  const plan = planFor(inputClass);
-  const { schema, validator } = plan;
+  return bindWith(binderFor(inputClass), input);
+}
+
+/**
+ * What binding one input class needs: its schema's check (compiled on first use of the class)
+ * and, from the first call that passes, its field model and field copier. A tool keeps its own,
+ * so a call looks nothing up.
+ */
+export interface InputBinder<Input extends object = object> {
+  readonly inputClass: InputClass<Input>;
+  readonly check: ShapeCheck;
+  model?: InputClassModel;
+  assign?: AssignFields;
+}
+
+/** The binder of an input class, made once per class; registration and schema errors throw here. */
+export function binderFor<Input extends object>(inputClass: InputClass<Input>): InputBinder<Input> {
+  let binder = binders.get(inputClass);
+  if (binder === undefined) {
+    binder = { inputClass, check: shapeCheckFor(buildInputSchema(inputClass)) };
+    binders.set(inputClass, binder);
+  }
+  return binder as InputBinder<Input>;
+}
+
+/** {@link bindInput} with the class's binder in hand. */
+export function bindWith<Input extends object>(binder: InputBinder<Input>, input: unknown): BindResult<Input> {
+  const { check } = binder;
   let data: unknown;
   try {
     data = ToolInput.isInstance(input) ? input.toJSON() : normalizeJsonObject(input);
@@ -37,42 +62,28 @@ export function bindInput<Input extends object>(inputClass: InputClass<Input>, i
     return failure([isPlainObject(input) ? inputViolation(error.message) : typeViolation('', ['object'])]);
   }
   try {
-    const violations = takeConformance(input, schema) ? NO_VIOLATIONS : validator.validate(data);
+    const violations = takeConformance(input, check.schema) ? NO_VIOLATIONS : check.validator.validate(data);
     if (violations.length > 0) return failure(violations);
-    plan.model ??= resolveInputClass(inputClass);
-    return { ok: true, value: instantiate(plan.model, data as Record<string, unknown>) as Input };
+    return { ok: true, value: instantiate(binder, data as Record<string, unknown>) as Input };
   } catch (error) {
     if (error instanceof RangeError) return failure([depthViolation(MAX_NORMALIZE_DEPTH)]);
     throw error;
   }
 }
 
-/** Registers the input class and compiles its validator, once; registration errors throw here. */
-export function prepareBinder(inputClass: InputClass): void {
-  planFor(inputClass);
-}
-
-/** What binding one input class needs, worked out on its first use: its schema, validator and model. */
-interface BindingPlan {
-  readonly schema: object;
-  readonly validator: SchemaValidator;
-  model?: InputClassModel;
-}
-
-const plans = new WeakMap<InputClass, BindingPlan>();
+const binders = new WeakMap<InputClass, InputBinder>();
 const NO_VIOLATIONS: readonly Violation[] = Object.freeze([]);
 
-function planFor(inputClass: InputClass): BindingPlan {
-  let plan = plans.get(inputClass);
-  if (plan === undefined) {
-    const schema = buildInputSchema(inputClass);
-    plan = { schema, validator: shapeValidatorFor(schema) };
-    plans.set(inputClass, plan);
-  }
-  return plan;
+/** A fresh instance of the binder's class with the call's fields (the binder learns its model and copier once). */
+function instantiate(binder: InputBinder, data: Record<string, unknown>): object {
+  const model = (binder.model ??= resolveInputClass(binder.inputClass));
+  const assign = (binder.assign ??= fieldAssigner(model, convertField, copyDefault));
+  const instance = new model.inputClass() as Record<string, unknown>;
+  assign(instance, data);
+  return instance;
 }
 
-function instantiate(model: InputClassModel, data: Record<string, unknown>): object {
+function instantiateModel(model: InputClassModel, data: Record<string, unknown>): object {
   const instance = new model.inputClass() as Record<string, unknown>;
   fieldAssigner(model, convertField, copyDefault)(instance, data);
   return instance;
@@ -91,7 +102,7 @@ function copyDefault(field: FieldModel): unknown {
 function convert(binding: FieldBinding, value: unknown): unknown {
   switch (binding.kind) {
     case 'class':
-      return instantiate(resolveInputClass(binding.target), value as Record<string, unknown>);
+      return instantiateModel(resolveInputClass(binding.target), value as Record<string, unknown>);
     case 'array': {
       // A loop, not `map`: a call's arrays are frozen, and `map` of a frozen array is slow.
       const items = value as readonly unknown[];

@@ -2,8 +2,18 @@ import { ToolInput } from '../input/tool-input.js';
 import { compileSchemaValidator, type SchemaValidator } from '../validation/schema-validator.js';
 import type { Violation } from '../validation/violation.js';
 
-/** Core's validator of each schema object, compiled once: the binder's and a gate's check are one. */
-const validators = new WeakMap<object, SchemaValidator>();
+/**
+ * Core's check of one schema object, compiled once: the validator the binder and a gate share,
+ * and whether a pass may be remembered (only against a schema that was frozen when compiled: a
+ * frozen object never thaws, so that is read once, not per call).
+ */
+export interface ShapeCheck {
+  readonly schema: object;
+  readonly validator: SchemaValidator;
+  readonly frozen: boolean;
+}
+
+const checks = new WeakMap<object, ShapeCheck>();
 
 /**
  * The last input found to conform, and the schema it conforms to, by this module's own check and
@@ -16,14 +26,14 @@ const validators = new WeakMap<object, SchemaValidator>();
 let conformingInput: ToolInput | undefined;
 let conformingSchema: object | undefined;
 
-/** The validator of a schema object, compiled on first use. Throws `INVALID_SCHEMA` as compiling does. */
-export function shapeValidatorFor(schema: object): SchemaValidator {
-  let validator = validators.get(schema);
-  if (validator === undefined) {
-    validator = compileSchemaValidator(schema);
-    validators.set(schema, validator);
+/** The check of a schema object, compiled on first use. Throws `INVALID_SCHEMA` as compiling does. */
+export function shapeCheckFor(schema: object): ShapeCheck {
+  let check = checks.get(schema);
+  if (check === undefined) {
+    check = Object.freeze({ schema, validator: compileSchemaValidator(schema), frozen: Object.isFrozen(schema) });
+    checks.set(schema, check);
   }
-  return validator;
+  return check;
 }
 
 /**
@@ -32,10 +42,15 @@ export function shapeValidatorFor(schema: object): SchemaValidator {
  * A schema that is not frozen is checked every time.
  */
 export function checkConformance(schema: object, input: ToolInput): Violation[] {
-  const violations = shapeValidatorFor(schema).validate(input.toJSON());
-  if (violations.length === 0 && input instanceof ToolInput && Object.isFrozen(schema)) {
+  return checkConformanceWith(shapeCheckFor(schema), input);
+}
+
+/** {@link checkConformance} with the schema's check already in hand (a tool keeps its own). */
+export function checkConformanceWith(check: ShapeCheck, input: ToolInput): Violation[] {
+  const violations = check.validator.validate(input.toJSON());
+  if (violations.length === 0 && check.frozen && input instanceof ToolInput) {
     conformingInput = input;
-    conformingSchema = schema;
+    conformingSchema = check.schema;
   }
   return violations;
 }

@@ -1,5 +1,5 @@
-import { bindInput, prepareBinder } from '../binder/bind-input.js';
-import { checkConformance } from '../binder/conforming-inputs.js';
+import { binderFor, bindWith, type InputBinder } from '../binder/bind-input.js';
+import { checkConformanceWith } from '../binder/conforming-inputs.js';
 import type { InputClass } from '../decorators/input-class.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { ToolInput } from '../input/tool-input.js';
@@ -35,8 +35,8 @@ export interface GenericToolDefinition<Input extends object> extends ToolDefinit
 export abstract class GenericTool<Input extends object, Output = string> extends AbstractTool {
   /** The input class the schema and the binding come from. */
   readonly inputClass: InputClass<Input>;
-  /** The schema binding checks against: this class's, whatever a subclass does to `inputSchema`. */
-  readonly #bindingSchema: object;
+  /** How calls are bound: the class's schema check (whatever a subclass does to `inputSchema`), model and copier. */
+  readonly #binder: InputBinder<Input>;
 
   /**
    * The violations binding `input` would report for `tool`, without running it, when `tool` is a
@@ -46,10 +46,11 @@ export abstract class GenericTool<Input extends object, Output = string> extends
    * conforming, so a tool or a model cannot claim it.
    */
   static checkInput(tool: unknown, input: ToolInput): readonly Violation[] | undefined {
-    if (typeof tool !== 'object' || tool === null || !(#bindingSchema in tool)) return undefined;
-    const schema = tool.#bindingSchema;
-    if ((tool as { inputSchema?: unknown }).inputSchema !== schema || !ToolInput.isInstance(input)) return undefined;
-    return checkConformance(schema, input);
+    if (typeof tool !== 'object' || tool === null || !(#binder in tool)) return undefined;
+    const check = tool.#binder.check;
+    if ((tool as { inputSchema?: unknown }).inputSchema !== check.schema || !ToolInput.isInstance(input))
+      return undefined;
+    return checkConformanceWith(check, input);
   }
 
   protected constructor(definition: GenericToolDefinition<Input>) {
@@ -60,10 +61,9 @@ export abstract class GenericTool<Input extends object, Output = string> extends
       ['run'],
       'Implement doExecute() and render() instead.',
     );
-    prepareBinder(definition.input);
+    this.#binder = binderFor(definition.input);
     checkSubject(definition, this.inputSchema);
     this.inputClass = definition.input;
-    this.#bindingSchema = buildInputSchema(definition.input);
   }
 
   /** Does the work with the bound input. Throw or reject to fail; the call still yields a result. */
@@ -77,7 +77,7 @@ export abstract class GenericTool<Input extends object, Output = string> extends
    * so a synchronous tool costs its caller no promise.
    */
   protected override run(input: ToolInput, context: ToolContext): Promise<ToolResult | string> | ToolResult | string {
-    const bound = bindInput(this.inputClass, input);
+    const bound = bindWith(this.#binder, input);
     if (!bound.ok)
       return ToolResult.error(formatViolations(bound.violations), { metadata: { violations: bound.violations } });
     const output = this.doExecute(bound.value, context);

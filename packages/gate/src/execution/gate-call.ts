@@ -1,6 +1,7 @@
 import { ToolResult, type JsonObject, type Tool, type ToolLogger, type ToolUse } from '@toolwright/core';
 import type { PathPermit, PermissionDecision } from '../permission/permission-config.js';
 import { finishResult, finishText } from '../policy/output-limit.js';
+import type { ToolEntry } from '../registry/tool-entry.js';
 import { normalizeToolName } from '../registry/tool-registry.js';
 import { SchemaValidationMode } from '../validation/schema-validation-mode.js';
 import type { AuditEvent } from './audit-event.js';
@@ -25,6 +26,8 @@ export class GateCall extends LazyAbort {
   readonly name: string;
   readonly context: CallContext;
   readonly progress: CallProgress;
+  /** The called tool's registry entry, and the tool, once the lookup found them. */
+  entry: ToolEntry | undefined;
   tool: Tool | undefined;
   decision: PermissionVerdict | undefined;
   result: ToolResult | undefined;

@@ -24,8 +24,12 @@ export interface GateStage {
 const lookup: GateStage = {
   name: 'lookup',
   run(call) {
-    call.tool = call.setup.registry.resolve(call.use.name);
-    if (call.tool !== undefined) return undefined;
+    const entry = call.setup.registry.entry(call.use.name);
+    if (entry !== undefined) {
+      call.entry = entry;
+      call.tool = entry.tool;
+      return undefined;
+    }
     const available = call.setup.registry.offered(call.context.options).map((offered) => offered.name);
     const guess = suggestName(call.name, available);
     const reason = `Unknown tool '${call.name}'.${guess === undefined ? '' : ` Did you mean '${guess}'?`} Available tools: ${available.length === 0 ? '(none)' : available.join(', ')}.`;
@@ -133,7 +137,7 @@ function permissionRefusal(call: GateCall, decision: PermissionVerdict | undefin
 const validation: GateStage = {
   name: 'validation',
   run: (call) =>
-    call.setup.mode === SchemaValidationMode.OFF ? undefined : validateArguments(call.tool!, call.use, call),
+    call.setup.mode === SchemaValidationMode.OFF ? undefined : validateArguments(call.entry!, call.use, call),
 };
 
 /** Execution under the gate-level timeout (SPEC PO-4); the call's progress ends with it. */

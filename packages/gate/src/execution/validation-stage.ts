@@ -1,5 +1,6 @@
 import { GenericTool, ToolResult, type Tool, type ToolLogger, type ToolUse, type Violation } from '@toolwright/core';
 import { formatViolations, violationWithoutValue } from '@toolwright/core/internal';
+import type { ToolEntry } from '../registry/tool-entry.js';
 import { validatorFor } from '../validation/validator-cache.js';
 import type { AuditEvent } from './audit-event.js';
 
@@ -20,10 +21,11 @@ export interface ValidationStage {
  * GenericTool's input is checked through core's own check of its binding schema when the gate's
  * validator passes nothing over, so the same check is not run again when the tool binds the input.
  */
-export function validateArguments(tool: Tool, toolUse: ToolUse, stage: ValidationStage): ToolResult | undefined {
+export function validateArguments(entry: ToolEntry, toolUse: ToolUse, stage: ValidationStage): ToolResult | undefined {
+  const { tool } = entry;
   let violations;
   try {
-    const validator = validatorFor(tool.inputSchema);
+    const validator = entry.validator();
     violations =
       (validator.unchecked.length === 0 ? GenericTool.checkInput(tool, toolUse.input) : undefined) ??
       validator.validate(toolUse.input.toJSON());

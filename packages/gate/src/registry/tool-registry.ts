@@ -1,5 +1,6 @@
 import { ToolwrightError, type RunOptions, type Tool } from '@toolwright/core';
 import { isOffered } from '../policy/safety-policy.js';
+import { ToolEntry } from './tool-entry.js';
 
 const PROVIDER_PREFIX = 'functions.';
 
@@ -9,7 +10,7 @@ const PROVIDER_PREFIX = 'functions.';
  * models add it) is removed first (SPEC PR-2).
  */
 export class ToolRegistry {
-  readonly #tools = new Map<string, Tool>();
+  readonly #tools = new Map<string, ToolEntry>();
 
   constructor(tools: Iterable<Tool> = []) {
     for (const tool of tools) this.register(tool);
@@ -26,18 +27,23 @@ export class ToolRegistry {
         `A tool named '${tool.name}' is already registered; tool names must be unique.`,
       );
     }
-    this.#tools.set(tool.name, tool);
+    this.#tools.set(tool.name, new ToolEntry(tool));
     return this;
   }
 
   /** The tool a model called, after removing a `functions.` prefix; `undefined` when there is none. */
   resolve(calledName: string): Tool | undefined {
+    return this.#tools.get(normalizeToolName(calledName))?.tool;
+  }
+
+  /** The entry of the tool a model called (the tool and what the gate keeps for it), as {@link resolve} finds it. */
+  entry(calledName: string): ToolEntry | undefined {
     return this.#tools.get(normalizeToolName(calledName));
   }
 
   /** Every registered tool, in registration order. */
   all(): Tool[] {
-    return [...this.#tools.values()];
+    return Array.from(this.#tools.values(), (entry) => entry.tool);
   }
 
   /** The tools offered to the model under the run options: WRITE needs allowWrite, BASH allowBash (SPEC PO-2). */
