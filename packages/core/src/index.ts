@@ -1,4 +1,5 @@
-// The public API of @toolwright/core. Every export here is public: add to it deliberately.
+// The public API of @toolwright/core: every export here is public, so add to it deliberately. Each name is listed in
+// test/architecture/export-surface.json, checked by its test; what only sibling packages use goes to internal.ts.
 export { bindInput, type BindResult } from './binder/bind-input.js';
 export type { FieldCheck, ParamDecorator, PublicFieldContext, StandardFieldVerdict } from './decorators/field-check.js';
 export type { InputClass } from './decorators/input-class.js';

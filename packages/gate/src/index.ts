@@ -1,4 +1,5 @@
-// The public API of @toolwright/gate. Every export here is public: add to it deliberately.
+// The public API of @toolwright/gate: every export here is public, so add to it deliberately. Each name is listed in
+// test/architecture/export-surface.json, checked by its test; what only sibling packages use goes to internal.ts.
 // The provider formats (Anthropic, OpenAI) are in the subpath @toolwright/gate/providers, which loads no Node module.
 export type { AuditEvent, AuditListener, AuditStage } from './execution/audit-event.js';
 export type { CallErrorType, GateSpan, GateTracer, SpanAttributeValue } from './execution/tool-tracing.js';

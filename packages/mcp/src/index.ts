@@ -1,4 +1,5 @@
-// The public API of @toolwright/mcp. Every export here is public: add to it deliberately.
+// The public API of @toolwright/mcp: every export here is public, so add to it deliberately. Each name is listed in
+// test/architecture/export-surface.json, checked by its test; what only sibling packages use goes to internal.ts.
 export { readBundleCache, writeBundleCache, type BundleCacheReadOptions } from './bundle/bundle-cache.js';
 export { loadManifestBundles, type BundleFailure, type BundleLoadReport } from './bundle/load-manifest-bundles.js';
 export { MAX_MANIFEST_BYTES } from './bundle/read-json-file.js';

@@ -1,4 +1,5 @@
-// The public API of @toolwright/shell. Every export here is public: add to it deliberately.
+// The public API of @toolwright/shell: every export here is public, so add to it deliberately. Each name is listed in
+// test/architecture/export-surface.json, checked by its test; what only sibling packages use goes to internal.ts.
 export type { BackgroundOptions, BackgroundProcess, BackgroundRead, BackgroundStatus } from './background-process.js';
 export { checkBackgroundOptions, checkExecutionOptions } from './check-options.js';
 export { BoundedCapture } from './capture/bounded-capture.js';

@@ -1,4 +1,5 @@
-// The public API of @toolwright/ssh. Every export here is public: add to it deliberately.
+// The public API of @toolwright/ssh: every export here is public, so add to it deliberately. Each name is listed in
+// test/architecture/export-surface.json, checked by its test.
 export { fingerprintOf, knownHostsName, type HostKeyPolicy } from './host-key.js';
 export type { RemoteContainment } from './remote-containment.js';
 export { SshConnectionError, type SshConnectionFailure } from './ssh-connection-error.js';
