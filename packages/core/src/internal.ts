@@ -20,6 +20,7 @@ export {
 export { cutLength, cutText, shortenText } from './text/cut-text.js';
 export { DEFAULT_RUN_OPTIONS, SILENT_LOGGER } from './tool/tool-context.js';
 export { isToolName, MAX_TOOL_NAME_LENGTH } from './tool/tool-name.js';
+export { timedResult } from './tool/tool-result.js';
 export { resolveLocalRef } from './validation/describe-schema-type.js';
 export { suggestName } from './validation/did-you-mean.js';
 export { compileLinearRegExp, type LinearRegExp } from './validation/linear-regexp.js';

@@ -137,6 +137,14 @@ function formatCount(count: number): string {
   return count.toLocaleString('en-US');
 }
 
+/**
+ * The successful result with `content` and, as its one fact, `durationMs`: what a gate answers for
+ * a tool that answered with text alone. Built at once, its metadata a fresh object (not a copy).
+ */
+export function timedResult(content: string, durationMs: number): ToolResult {
+  return build(content, false, undefined, { durationMs }, true);
+}
+
 /** The metadata of a result made without any: one shared frozen empty object. */
 const NO_METADATA: ToolResultMetadata = Object.freeze({});
 

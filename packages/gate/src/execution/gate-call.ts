@@ -12,6 +12,7 @@ import type { GateSetup } from './gate-setup.js';
 import { timeoutFor } from './gate-timeouts.js';
 import { LazyAbort } from './lazy-abort.js';
 import type { CallSpan } from './tool-tracing.js';
+import { callClock } from './call-clock.js';
 
 /** The permission stage's verdict, with the path permit of an allowed call that touches paths. */
 export type PermissionVerdict = PermissionDecision & { readonly permit?: PathPermit };
@@ -94,7 +95,7 @@ export class GateCall extends LazyAbort {
     const event: AuditEvent = {
       callId: this.use.id,
       tool: this.name,
-      durationMs: performance.now() - this.started,
+      durationMs: callClock() - this.started,
       ...fields,
       ...(this.setup.auditArguments ? { input: this.use.input.toJSON() as JsonObject } : {}),
     };
@@ -108,13 +109,13 @@ export class GateCall extends LazyAbort {
 
   /** The call's answer within the output limit, with how long it took (SPEC PO-3). */
   finish(result: ToolResult): ToolResult {
-    return finishResult(result, this.context.options.maxToolOutputChars, performance.now() - this.started);
+    return finishResult(result, this.context.options.maxToolOutputChars, callClock() - this.started);
   }
 
   /** {@link finish} for the successful result with this text and nothing else, built once. */
   finishText(text: string): ToolResult {
     this.text = undefined;
-    return finishText(text, this.context.options.maxToolOutputChars, performance.now() - this.started);
+    return finishText(text, this.context.options.maxToolOutputChars, callClock() - this.started);
   }
 
   /** Builds the result from the tool's text, for a stage that reads it before the output limit. */

@@ -10,6 +10,9 @@ import type { AuditListener } from './audit-event.js';
 import type { CallOptions, ToolGateOptions } from './gate-options.js';
 import { checkTimeouts } from './gate-timeouts.js';
 
+/** The process the gate runs in, looked up once (the global is an accessor, read on every call otherwise). */
+const host = process;
+
 /**
  * A gate's configuration, checked and prepared once at construction: the registry, the permission
  * rules compiled per tool, the policies in order, the validation mode. The stages read it.
@@ -59,6 +62,6 @@ export class GateSetup {
 
   /** The working directory of a call. */
   cwd(call: CallOptions): string {
-    return call.cwd ?? this.options.cwd ?? process.cwd();
+    return call.cwd ?? this.options.cwd ?? host.cwd();
   }
 }

@@ -18,6 +18,7 @@ import { asToolUse, isToolUse } from './is-tool-use.js';
 import { LazyAbort } from './lazy-abort.js';
 import { decidePermission } from './permission-stage.js';
 import { CallSpan } from './tool-tracing.js';
+import { callClock } from './call-clock.js';
 
 /**
  * The one path every model tool call takes (SPEC §2): the stages of `GATE_STAGES` in order —
@@ -43,7 +44,7 @@ export class ToolGate {
 
   /** Runs one call. Never rejects. */
   execute(toolUse: ToolUse, call: CallOptions = {}): Promise<ToolResult> {
-    const started = performance.now();
+    const started = callClock();
     const use = asToolUse(toolUse);
     if (this.#setup.options.tracer === undefined) return Promise.resolve(this.#settle(use, call, started, undefined));
     return this.#traced(use, call, started);
@@ -93,14 +94,14 @@ export class ToolGate {
         stage: 'execution',
         decision: 'error',
         reason: `gate failure: ${reason}`,
-        durationMs: performance.now() - started,
+        durationMs: callClock() - started,
       },
       span,
     );
     return finishResult(
       ToolResult.error(`The tool call could not be processed: ${reason}`),
       this.#outputLimit(call),
-      performance.now() - started,
+      callClock() - started,
     );
   }
 

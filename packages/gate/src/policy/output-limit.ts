@@ -1,5 +1,5 @@
 import { describeCut, ToolResult } from '@toolwright/core';
-import { cutLength, cutText } from '@toolwright/core/internal';
+import { cutLength, cutText, timedResult } from '@toolwright/core/internal';
 import { OPENAI_ERROR_PREFIX } from '../providers/openai-result-text.js';
 
 /** How the model gets the rest of a cut successful result, when the tool gives no hint of its own. */
@@ -92,7 +92,7 @@ export function finishResult(result: ToolResult, maxChars: number, durationMs: n
  */
 export function finishText(text: string, maxChars: number, durationMs: number): ToolResult {
   if (text.length > maxChars) return finishResult(ToolResult.ok(text), maxChars, durationMs);
-  return ToolResult.ok(text, { metadata: { durationMs: roundDuration(durationMs) } });
+  return timedResult(text, roundDuration(durationMs));
 }
 
 /** A duration in ms, to the microsecond. */
