@@ -1,4 +1,4 @@
-// Timing helpers shared by the gate benchmarks: interleaved samples of sequential awaited calls,
+// Timing helpers shared by the gate benchmarks: paired samples of sequential awaited calls,
 // medians, ratios and a plain-text table.
 
 /** The median of a list of numbers. */
@@ -15,20 +15,33 @@ async function timeCalls(fn, calls) {
 }
 
 /**
- * Median ns per call of each case: after `warmup` calls of each, `samples` rounds in which every
- * case times `callsPerSample` sequential awaited calls (interleaved, so drift spreads over all).
+ * Paired samples, for ratios that hold still on a loaded machine: after `warmup` calls of each
+ * case, `samples` rounds in which every case times `callsPerSample` sequential awaited calls, in
+ * an order reversed every other round (no case always runs first or right after another). Returns
+ * each case's median ns per call, and each case's ratio to its base case (`baseOf(name)`, a name
+ * of `cases`) as the median over the rounds of its time divided by the base's time in the same
+ * round: a swing of load that lasts longer than one round slows both sides and cancels out.
  */
-export async function measureInterleaved(cases, { samples, callsPerSample, warmup }) {
+export async function measurePaired(cases, baseOf, { samples, callsPerSample, warmup }) {
   for (const fn of Object.values(cases)) await timeCalls(fn, warmup);
-  const times = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
+  const names = Object.keys(cases);
+  const times = Object.fromEntries(names.map((name) => [name, []]));
+  const ratios = Object.fromEntries(names.map((name) => [name, []]));
   for (let sample = 0; sample < samples; sample++) {
-    for (const [name, fn] of Object.entries(cases)) times[name].push(await timeCalls(fn, callsPerSample));
+    const order = sample % 2 === 0 ? names : [...names].reverse();
+    const round = {};
+    for (const name of order) round[name] = await timeCalls(cases[name], callsPerSample);
+    for (const name of names) {
+      times[name].push(round[name]);
+      ratios[name].push(round[name] / round[baseOf(name)]);
+    }
   }
-  return Object.fromEntries(Object.entries(times).map(([name, values]) => [name, median(values)]));
+  const medians = (table) => Object.fromEntries(names.map((name) => [name, median(table[name])]));
+  return { ns: medians(times), ratio: medians(ratios) };
 }
 
-/** `value / base` as `0.42x`. */
-export function ratio(value, base) {
+/** `value / base` as `0.42x`; with one argument, that ratio itself. */
+export function ratio(value, base = 1) {
   return `${(value / base).toFixed(2)}x`;
 }
 

@@ -1,5 +1,6 @@
 // The gate round trip beside the frameworks' own tool paths, on the same 13-field grep-like tool and
-// the same inputs, all in one process with interleaved samples:
+// the same inputs, all in one process with paired samples (each ratio is the median over rounds of
+// the case's time over the AI SDK's time in the same round):
 // - toolwright: `await gate.execute(toolUse)` (lookup, safety policy, permission, argument limits,
 //   ENFORCE validation, binding to a GrepInput, the timeout, the output limit, duration metadata);
 // - the Vercel AI SDK: `safeValidateTypes` of a zod schema + `executeTool`, what `generateText` runs
@@ -13,7 +14,7 @@ import { z } from 'zod';
 import { createGrepGate, RENDERED } from './gate-round-trip.mjs';
 import { grepZodSchema } from './grep-zod.mjs';
 import { invalidGrepArguments, validGrepArguments } from './grep-arguments.mjs';
-import { formatTable, measureInterleaved, ratio } from './bench-timing.mjs';
+import { formatTable, measurePaired, ratio } from './bench-timing.mjs';
 
 const require = createRequire(import.meta.url);
 /** Loads a package the way the named package resolves it (for the AI SDK's provider-utils). */
@@ -69,7 +70,7 @@ async function loadPeers() {
 }
 
 /** Runs the section and prints its table; returns its figures (medians in ns by case, ratios) and the table. */
-export async function runGatePeersBench({ samples = 30, callsPerSample = 2_000, warmup = 10_000 } = {}) {
+export async function runGatePeersBench({ samples = 41, callsPerSample = 1_000, warmup = 10_000 } = {}) {
   const { aiCall, agentsCall, langchainCall } = await loadPeers();
   const gate = createGrepGate();
   const auditedGate = createGrepGate(undefined, { onAudit: () => undefined });
@@ -104,21 +105,22 @@ export async function runGatePeersBench({ samples = 30, callsPerSample = 2_000, 
     agentsInvalid: async () => void (sink += String(await agentsCall(invalidJson)).length),
     langchainInvalid: async () => void (sink += (await langchainCall(invalidGrepArguments)).error.length),
   };
-  const ns = await measureInterleaved(cases, { samples, callsPerSample, warmup });
-  const row = (label, value, base) => [label, `${value.toFixed(0)} ns`, ratio(value, base)];
+  const baseOf = (name) => (name.endsWith('Invalid') ? 'aiInvalid' : 'aiValid');
+  const { ns, ratio: ratios } = await measurePaired(cases, baseOf, { samples, callsPerSample, warmup });
+  const row = (label, name) => [label, `${ns[name].toFixed(0)} ns`, ratio(ratios[name])];
   const title = 'Gate round trip beside the frameworks\u2019 own tool paths (13-field grep-like tool, same input)';
-  const method = `Median ns per call over ${samples} interleaved samples of ${callsPerSample.toLocaleString('en-US')} sequential awaited calls; ratio to the AI SDK's path.`;
+  const method = `Median ns per call over ${samples} rounds of ${callsPerSample.toLocaleString('en-US')} sequential awaited calls per case (order reversed every other round); x AI SDK is the median over the rounds of the case's time over the AI SDK's time in the same round.`;
   const table = [
     ['case', 'median', 'x AI SDK'],
-    row('valid: toolwright gate (every stage, no audit listener)', ns.gateValid, ns.aiValid),
-    row('valid: toolwright gate with an audit listener', ns.gateAuditedValid, ns.aiValid),
-    row('valid: AI SDK safeValidateTypes + executeTool', ns.aiValid, ns.aiValid),
-    row('valid: OpenAI Agents tool().invoke', ns.agentsValid, ns.aiValid),
-    row('valid: LangChain tool().invoke', ns.langchainValid, ns.aiValid),
-    row('invalid: toolwright gate (typo + bad enum)', ns.gateInvalid, ns.aiInvalid),
-    row('invalid: AI SDK safeValidateTypes', ns.aiInvalid, ns.aiInvalid),
-    row('invalid: OpenAI Agents tool().invoke', ns.agentsInvalid, ns.aiInvalid),
-    row('invalid: LangChain tool().invoke', ns.langchainInvalid, ns.aiInvalid),
+    row('valid: toolwright gate (every stage, no audit listener)', 'gateValid'),
+    row('valid: toolwright gate with an audit listener', 'gateAuditedValid'),
+    row('valid: AI SDK safeValidateTypes + executeTool', 'aiValid'),
+    row('valid: OpenAI Agents tool().invoke', 'agentsValid'),
+    row('valid: LangChain tool().invoke', 'langchainValid'),
+    row('invalid: toolwright gate (typo + bad enum)', 'gateInvalid'),
+    row('invalid: AI SDK safeValidateTypes', 'aiInvalid'),
+    row('invalid: OpenAI Agents tool().invoke', 'agentsInvalid'),
+    row('invalid: LangChain tool().invoke', 'langchainInvalid'),
   ];
   console.log(title);
   console.log(method);
@@ -128,9 +130,9 @@ export async function runGatePeersBench({ samples = 30, callsPerSample = 2_000, 
     data: {
       medianNs: ns,
       ratioToAiSdk: {
-        valid: ns.gateValid / ns.aiValid,
-        auditedValid: ns.gateAuditedValid / ns.aiValid,
-        invalid: ns.gateInvalid / ns.aiInvalid,
+        valid: ratios.gateValid,
+        auditedValid: ratios.gateAuditedValid,
+        invalid: ratios.gateInvalid,
       },
       samples,
       callsPerSample,
