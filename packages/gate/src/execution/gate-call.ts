@@ -14,6 +14,9 @@ import { LazyAbort } from './lazy-abort.js';
 import type { CallSpan } from './tool-tracing.js';
 import { callClock } from './call-clock.js';
 
+/** An audit event while it is being built: a stage fills in its fields, the gate the arguments. */
+export type AuditRecord = { -readonly [Key in keyof AuditEvent]: AuditEvent[Key] };
+
 /** The permission stage's verdict, with the path permit of an allowed call that touches paths. */
 export type PermissionVerdict = PermissionDecision & { readonly permit?: PathPermit };
 
@@ -91,20 +94,27 @@ export class GateCall extends LazyAbort {
   /** Records one decision: to the host's audit listener and the call's span. Built only when someone listens. */
   event(fields: Omit<AuditEvent, 'callId' | 'tool' | 'durationMs' | 'input'>): void {
     if (!this.listening) return;
-    const listener = this.setup.onAudit;
-    const event: AuditEvent = {
-      callId: this.use.id,
-      tool: this.name,
-      durationMs: callClock() - this.started,
-      ...fields,
-      ...(this.setup.auditArguments ? { input: this.use.input.toJSON() as JsonObject } : {}),
-    };
+    this.record({ callId: this.use.id, tool: this.name, durationMs: this.elapsed(), ...fields });
+  }
+
+  /**
+   * {@link event} for a stage that builds the whole event itself (callId, tool, durationMs, then its
+   * fields: one literal, without copying fields from another object, on the calls every audited
+   * call makes). The arguments are added when the host asks for them.
+   */
+  record(event: AuditRecord): void {
+    if (this.setup.auditArguments) event.input = this.use.input.toJSON() as JsonObject;
     this.span?.record(event);
     try {
-      listener?.(event);
+      this.setup.onAudit?.(event);
     } catch {
       // A listener's failure must not change the call's outcome.
     }
+  }
+
+  /** Milliseconds since the gate received the call. */
+  elapsed(): number {
+    return callClock() - this.started;
   }
 
   /** The call's answer within the output limit, with how long it took (SPEC PO-3). */

@@ -4,7 +4,7 @@ import type { PolicyDecision, ToolPolicy } from '../policy/tool-policy.js';
 import { checkToolInputLimits } from '../validation/input-limits.js';
 import { SchemaValidationMode } from '../validation/schema-validation-mode.js';
 import { executionOutcome } from './audit-event.js';
-import type { GateCall, PermissionVerdict } from './gate-call.js';
+import type { AuditRecord, GateCall, PermissionVerdict } from './gate-call.js';
 import { invokeTool, isThenable } from './invoke-tool.js';
 import { decidePermission } from './permission-stage.js';
 import { validateArguments, withViolations } from './validation-stage.js';
@@ -113,16 +113,7 @@ function permissionLater(call: GateCall, verdict: Promise<PermissionVerdict | un
 function permissionRefusal(call: GateCall, decision: PermissionVerdict | undefined): ToolResult | undefined {
   call.decision = decision;
   if (decision === undefined) return undefined;
-  if (call.listening) {
-    const outcome = decision.allowed ? 'allow' : decision.pending === undefined ? 'deny' : 'pending';
-    call.event({
-      stage: 'permission',
-      ...(decision.rule === undefined ? {} : { rule: decision.rule }),
-      ...(decision.subject === undefined ? {} : { subject: decision.subject }),
-      reason: decision.reason,
-      decision: outcome,
-    });
-  }
+  if (call.listening) recordPermission(call, decision);
   if (decision.pending !== undefined) {
     const metadata = { policyDenied: true, pendingApproval: decision.pending };
     return ToolResult.error(decision.reason, { metadata });
@@ -131,6 +122,22 @@ function permissionRefusal(call: GateCall, decision: PermissionVerdict | undefin
   const reason =
     decision.subjectMissing === true ? withViolations(call.tool!, call.use, decision.reason) : decision.reason;
   return ToolResult.error(reason, { metadata: { policyDenied: true } });
+}
+
+/** The permission stage's audit event: built key by key (stage, rule, subject, reason, decision), not spread together. */
+function recordPermission(call: GateCall, decision: PermissionVerdict): void {
+  // `decision` comes last, as the event has always listed it: it is set below.
+  const event = {
+    callId: call.use.id,
+    tool: call.name,
+    durationMs: call.elapsed(),
+    stage: 'permission',
+  } as AuditRecord;
+  if (decision.rule !== undefined) event.rule = decision.rule;
+  if (decision.subject !== undefined) event.subject = decision.subject;
+  event.reason = decision.reason;
+  event.decision = decision.allowed ? 'allow' : decision.pending === undefined ? 'deny' : 'pending';
+  call.record(event);
 }
 
 /** Schema validation (SPEC GV-*): ENFORCE refuses, WARN logs, OFF skips. */
@@ -203,7 +210,9 @@ const outputLimit: GateStage = {
 const audit: GateStage = {
   name: 'audit',
   run(call) {
-    if (call.listening) call.event({ stage: 'execution', decision: executionOutcome(call.result!) });
+    if (!call.listening) return undefined;
+    const decision = executionOutcome(call.result!);
+    call.record({ callId: call.use.id, tool: call.name, durationMs: call.elapsed(), stage: 'execution', decision });
     return undefined;
   },
 };
