@@ -1,10 +1,10 @@
-import { EditTool } from './edit-tool.js';
-import type { FileToolOptions } from './file-tool-options.js';
-import { GlobTool } from './glob-tool.js';
-import { GrepTool } from './grep-tool.js';
-import { LsTool } from './ls-tool.js';
-import { ReadTool } from './read-tool.js';
-import { WriteTool } from './write-tool.js';
+import { EditTool } from './write/edit-tool.js';
+import type { FileToolOptions } from './access/file-tool-options.js';
+import { GlobTool } from './list/glob-tool.js';
+import { GrepTool } from './grep/grep-tool.js';
+import { LsTool } from './list/ls-tool.js';
+import { ReadTool } from './read/read-tool.js';
+import { WriteTool } from './write/write-tool.js';
 
 /** The six file tools, in the order models know them. */
 export type FileTools = readonly [ReadTool, WriteTool, EditTool, LsTool, GlobTool, GrepTool];

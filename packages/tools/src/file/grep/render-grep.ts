@@ -1,5 +1,5 @@
 import { cutText } from '@toolwright/core/internal';
-import { MAX_LINE_CHARS } from './read-input.js';
+import { MAX_LINE_CHARS } from '../read/read-input.js';
 import type { LineMatches } from './match-lines.js';
 
 /** How content lines are printed. */

@@ -4,7 +4,7 @@ import type { GrepFileFeed } from './grep-file-feed.js';
 import { GrepFileReader } from './grep-read-file.js';
 import type { GrepFile, GrepFindings, GrepPlan } from './grep-types.js';
 import type { GrepWorker } from './grep-worker-client.js';
-import { createYielder } from './yield-now.js';
+import { createYielder } from '../access/yield-now.js';
 
 /** Files per batch: a few milliseconds of work, so the main thread answers its workers often. */
 const BATCH_FILES = 256;

@@ -1,5 +1,5 @@
 import { closeSync, constants, openSync } from 'node:fs';
-import { canReadDescriptorPaths, descriptorFolder, descriptorPath } from './descriptor-path.js';
+import { canReadDescriptorPaths, descriptorFolder, descriptorPath } from '../access/descriptor-path.js';
 
 const FOLDER_FLAGS = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
 

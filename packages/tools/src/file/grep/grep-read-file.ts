@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { closeSync, constants, fstatSync, readSync } from 'node:fs';
-import { looksBinary } from './binary-file.js';
+import { looksBinary } from '../read/binary-file.js';
 import { FolderOpener } from './folder-opener.js';
 
 /** Grep skips files larger than this (as if they were binary), and says how many. */

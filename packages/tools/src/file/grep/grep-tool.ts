@@ -1,17 +1,17 @@
 import { GenericTool, SafetyLevel, ToolResult, type ToolContext } from '@toolwright/core';
-import { createPathGuard, type Refusal } from './file-access.js';
-import { refusalResult } from './file-errors.js';
-import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from './file-tool-options.js';
+import { createPathGuard, type Refusal } from '../access/file-access.js';
+import { refusalResult } from '../access/file-errors.js';
+import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from '../access/file-tool-options.js';
 import { FILE_TYPES } from './file-types.js';
 import { contextLines, GrepInput } from './grep-input.js';
 import { compileGrepPattern, MAX_PATTERN_LENGTH } from './grep-pattern.js';
 import { GrepFileFeed } from './grep-file-feed.js';
 import { MAX_CONTENT_LINES, searchFiles, type GrepFindings, type GrepPlan } from './grep-search.js';
-import { SEARCH_PATH_SUBJECT, SEARCH_PERMISSION_ALIASES } from './path-subjects.js';
-import { searchResourceKeys } from './resource-keys.js';
-import { joinPath, resolveSearchRoot, walkPermit } from './search-root.js';
-import { compileToolGlob, type ToolGlob } from './tool-glob.js';
-import { MAX_WALK_ENTRIES, walkTree } from './walk-tree.js';
+import { SEARCH_PATH_SUBJECT, SEARCH_PERMISSION_ALIASES } from '../access/path-subjects.js';
+import { searchResourceKeys } from '../access/resource-keys.js';
+import { joinPath, resolveSearchRoot, walkPermit } from '../access/search-root.js';
+import { compileToolGlob, type ToolGlob } from '../list/tool-glob.js';
+import { MAX_WALK_ENTRIES, walkTree } from '../list/walk-tree.js';
 
 type GrepResult =
   | ({

@@ -4,7 +4,7 @@ import type { GrepBatchRequest } from './grep-worker.js';
 
 // Run from source (the package's own tests), the compiled worker is used: a worker cannot load TypeScript.
 const WORKER_URL = import.meta.url.endsWith('.ts')
-  ? new URL('../../dist/file/grep-worker.js', import.meta.url)
+  ? new URL('../../../dist/file/grep/grep-worker.js', import.meta.url)
   : new URL('./grep-worker.js', import.meta.url);
 
 /** Idle workers end after this long; the next large search starts them again. */

@@ -1,5 +1,5 @@
 import { closeSync, constants, openSync, readdirSync, type Dirent } from 'node:fs';
-import { descriptorFolder, descriptorPath } from './descriptor-path.js';
+import { descriptorFolder, descriptorPath } from '../access/descriptor-path.js';
 
 /**
  * The entries of the folder at `realPath`, listed from a descriptor opened with `O_NOFOLLOW` and

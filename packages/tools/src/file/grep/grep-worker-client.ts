@@ -4,7 +4,7 @@ import type { TextFindings } from './search-text.js';
 
 // Run from source (the package's own tests), the compiled worker is used: a worker cannot load TypeScript.
 const WORKER_URL = import.meta.url.endsWith('.ts')
-  ? new URL('../../dist/file/grep-worker.js', import.meta.url)
+  ? new URL('../../../dist/file/grep/grep-worker.js', import.meta.url)
   : new URL('./grep-worker.js', import.meta.url);
 
 type Pending = { resolve(findings: TextFindings): void; reject(error: Error): void };

@@ -4,7 +4,7 @@ import { sharedGrepPool } from './grep-pool.js';
 import { GrepFileReader, WORKER_FILE_BYTES } from './grep-read-file.js';
 import { GrepWorker } from './grep-worker-client.js';
 import { searchBytes } from './search-text.js';
-import { createYielder } from './yield-now.js';
+import { createYielder } from '../access/yield-now.js';
 import type { GrepFile, GrepFindings, GrepPlan } from './grep-types.js';
 
 export { MAX_GREP_FILE_BYTES, WORKER_FILE_BYTES } from './grep-read-file.js';

@@ -1,12 +1,12 @@
 import { GenericTool, SafetyLevel, ToolParam, ToolResult, Type, type ToolContext } from '@toolwright/core';
-import { createPathGuard, type Refusal } from './file-access.js';
-import { refusalResult } from './file-errors.js';
-import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from './file-tool-options.js';
-import { SEARCH_PATH_SUBJECT, SEARCH_PERMISSION_ALIASES } from './path-subjects.js';
-import { searchResourceKeys } from './resource-keys.js';
+import { createPathGuard, type Refusal } from '../access/file-access.js';
+import { refusalResult } from '../access/file-errors.js';
+import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from '../access/file-tool-options.js';
+import { SEARCH_PATH_SUBJECT, SEARCH_PERMISSION_ALIASES } from '../access/path-subjects.js';
+import { searchResourceKeys } from '../access/resource-keys.js';
 import { readFolder } from './read-folder.js';
-import { joinPath, resolveSearchRoot, walkPermit } from './search-root.js';
-import { isSecretPath } from './secret-paths.js';
+import { joinPath, resolveSearchRoot, walkPermit } from '../access/search-root.js';
+import { isSecretPath } from '../access/secret-paths.js';
 import { compileToolGlob, type ToolGlob } from './tool-glob.js';
 import { linksToSecret } from './walk-tree.js';
 

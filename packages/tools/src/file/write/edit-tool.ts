@@ -1,17 +1,17 @@
 import type { FileHandle } from 'node:fs/promises';
 import { Concurrency, GenericTool, SafetyLevel, ToolResult, type ToolContext } from '@toolwright/core';
-import { isValidUtf8, looksBinary } from './binary-file.js';
+import { isValidUtf8, looksBinary } from '../read/binary-file.js';
 import { EditInput } from './edit-input.js';
 import { numberedSnippet, replaceExact, toCrlf } from './edit-text.js';
-import { accessPath, type Refusal } from './file-access.js';
-import { refusalResult } from './file-errors.js';
-import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from './file-tool-options.js';
-import { openJudgedFile } from './open-file.js';
-import { FILE_PATH_SUBJECT } from './path-subjects.js';
+import { accessPath, type Refusal } from '../access/file-access.js';
+import { refusalResult } from '../access/file-errors.js';
+import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from '../access/file-tool-options.js';
+import { openJudgedFile } from '../access/open-file.js';
+import { FILE_PATH_SUBJECT } from '../access/path-subjects.js';
 import { readAtMost } from './read-at-most.js';
-import { filePathResourceKeys } from './resource-keys.js';
+import { filePathResourceKeys } from '../access/resource-keys.js';
 import { writeAll } from './write-all.js';
-import { createYielder } from './yield-now.js';
+import { createYielder } from '../access/yield-now.js';
 
 /** Edit works on files up to this size. */
 export const MAX_EDIT_BYTES = 16 * 1_048_576;

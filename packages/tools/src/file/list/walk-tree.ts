@@ -2,8 +2,8 @@ import type { Dirent } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { ancestorIgnoreLevels, isIgnored, loadIgnoreLevel, type IgnoreLevel } from './gitignore-rules.js';
 import { readFolder } from './read-folder.js';
-import { isSecretPath } from './secret-paths.js';
-import { createYielder } from './yield-now.js';
+import { isSecretPath } from '../access/secret-paths.js';
+import { createYielder } from '../access/yield-now.js';
 
 /** Folders no search enters: version-control internals and installed dependencies. */
 export const ALWAYS_SKIPPED_FOLDERS: readonly string[] = Object.freeze(['.git', '.hg', '.svn', 'node_modules']);

@@ -1,11 +1,11 @@
 import { dirname } from 'node:path';
 import { Concurrency, GenericTool, SafetyLevel, ToolParam, ToolResult, Type, type ToolContext } from '@toolwright/core';
-import { accessPath, type Refusal } from './file-access.js';
-import { refusalResult } from './file-errors.js';
-import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from './file-tool-options.js';
-import { makeParentFolders, openJudgedFile } from './open-file.js';
-import { FILE_PATH_SUBJECT, WRITE_PERMISSION_ALIASES } from './path-subjects.js';
-import { filePathResourceKeys } from './resource-keys.js';
+import { accessPath, type Refusal } from '../access/file-access.js';
+import { refusalResult } from '../access/file-errors.js';
+import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from '../access/file-tool-options.js';
+import { makeParentFolders, openJudgedFile } from '../access/open-file.js';
+import { FILE_PATH_SUBJECT, WRITE_PERMISSION_ALIASES } from '../access/path-subjects.js';
+import { filePathResourceKeys } from '../access/resource-keys.js';
 import { writeAll } from './write-all.js';
 
 /** The input of Write. */

@@ -1,14 +1,14 @@
 import { GenericTool, SafetyLevel, type ToolContext, type ToolResult } from '@toolwright/core';
 import { looksBinary, readHead } from './binary-file.js';
-import { accessPath, type Refusal } from './file-access.js';
-import { refusalResult } from './file-errors.js';
-import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from './file-tool-options.js';
+import { accessPath, type Refusal } from '../access/file-access.js';
+import { refusalResult } from '../access/file-errors.js';
+import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from '../access/file-tool-options.js';
 import { DEFAULT_READ_LINES, MAX_LINE_CHARS, MAX_READ_BYTES, MAX_READ_LINES, ReadInput } from './read-input.js';
 import { readLineWindow } from './read-lines.js';
 import { renderRead, type ReadOutcome } from './render-read.js';
-import { openJudgedFile } from './open-file.js';
-import { FILE_PATH_SUBJECT } from './path-subjects.js';
-import { readFileResourceKeys } from './resource-keys.js';
+import { openJudgedFile } from '../access/open-file.js';
+import { FILE_PATH_SUBJECT } from '../access/path-subjects.js';
+import { readFileResourceKeys } from '../access/resource-keys.js';
 
 /** Files up to this size are read to the end, so Read can say how many lines they have. */
 const COUNT_LINES_UP_TO_BYTES = 16 * 1_048_576;
