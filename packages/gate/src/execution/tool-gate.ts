@@ -20,6 +20,9 @@ import { decidePermission } from './permission-stage.js';
 import { CallSpan } from './tool-tracing.js';
 import { callClock } from './call-clock.js';
 
+/** The options of a call that brings none: one shared frozen object, not a new one per call. */
+const NO_CALL_OPTIONS: CallOptions = Object.freeze({});
+
 /**
  * The one path every model tool call takes (SPEC §2): the stages of `GATE_STAGES` in order —
  * registry lookup → argument errors → argument limits → policies → permission (or, without rules,
@@ -43,7 +46,7 @@ export class ToolGate {
   }
 
   /** Runs one call. Never rejects. */
-  execute(toolUse: ToolUse, call: CallOptions = {}): Promise<ToolResult> {
+  execute(toolUse: ToolUse, call: CallOptions = NO_CALL_OPTIONS): Promise<ToolResult> {
     const started = callClock();
     const use = asToolUse(toolUse);
     if (this.#setup.options.tracer === undefined) return Promise.resolve(this.#settle(use, call, started, undefined));

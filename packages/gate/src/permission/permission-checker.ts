@@ -35,6 +35,11 @@ interface ToolRules {
   readonly deny: readonly PermissionRule[];
   readonly ask: readonly PermissionRule[];
   readonly allow: readonly PermissionRule[];
+  /**
+   * The decision of every call without a subject, when the tool has no deny or ask rule and its
+   * first allow rule has no pattern (the rules would find that rule whatever the call says).
+   */
+  readonly openAllow: PermissionDecision | undefined;
 }
 
 /**
@@ -107,6 +112,7 @@ export class PermissionChecker {
   ): PermissionDecision | Promise<PermissionDecision> {
     const rules = this.#rulesFor(tool);
     const { subject, failed } = subjectOf(tool, input);
+    if (subject === undefined && rules.openAllow !== undefined) return rules.openAllow;
     const call = new CallUnderJudgement(tool, input, cwd, subject, failed);
     const base = subject === undefined ? NOTHING : { subject, ...call.judgedPaths() };
     const missing = subject !== undefined && subject.value === '' && rules.allow.length > 0;
@@ -183,12 +189,12 @@ export class PermissionChecker {
       const all = [...names]
         .flatMap((name) => this.#rulesByName.get(name) ?? [])
         .sort((first, second) => (this.#order.get(first) ?? 0) - (this.#order.get(second) ?? 0));
-      rules = Object.freeze({
-        all,
-        deny: all.filter((rule) => rule.list === 'deny'),
-        ask: all.filter((rule) => rule.list === 'ask'),
-        allow: all.filter((rule) => rule.list === 'allow'),
-      });
+      const deny = all.filter((rule) => rule.list === 'deny');
+      const ask = all.filter((rule) => rule.list === 'ask');
+      const allow = all.filter((rule) => rule.list === 'allow');
+      const open = deny.length === 0 && ask.length === 0 && allow[0]?.pattern === undefined ? allow[0] : undefined;
+      const openAllow = open === undefined ? undefined : this.#allowedBy(open);
+      rules = Object.freeze({ all, deny, ask, allow, openAllow });
       this.#rulesByTool.set(tool, rules);
     }
     return rules;
