@@ -100,4 +100,13 @@ describe('FolderOpener', () => {
     expect(reader.read(join(ws, 'sub/b.txt'))).toMatchObject({ kind: 'text' });
     reader.release();
   });
+  it("PA-2: '.' and '..' never open through a held folder: each is checked as a path of its own and refused", () => {
+    const { ws } = sandbox('dots');
+    const opener = new FolderOpener();
+    expect(readThrough(opener, join(ws, 'sub/a.txt'))).toBe('inside a.txt\n');
+    expect(readThrough(opener, `${ws}/sub/..`)).toBe('refused');
+    expect(readThrough(opener, `${ws}/sub/.`)).toBe('refused');
+    expect(readThrough(opener, `${ws}/sub/`)).toBe('refused');
+    opener.release();
+  });
 });

@@ -26,7 +26,11 @@ export class FolderOpener {
     const slash = path.lastIndexOf('/');
     const folder = slash <= 0 ? '/' : path.slice(0, slash);
     if (folder !== this.#folder) this.#enter(folder);
-    if (this.#through !== undefined) return openSync(`${this.#through}${path.slice(slash + 1)}`, flags);
+    const name = path.slice(slash + 1);
+    // Only an entry's own name opens through the folder: '', '.' and '..' would name the folder or its parent.
+    if (this.#through !== undefined && name !== '' && name !== '.' && name !== '..') {
+      return openSync(`${this.#through}${name}`, flags);
+    }
     const descriptor = openSync(path, flags);
     if (descriptorPath(descriptor, path) === path) return descriptor;
     closeSync(descriptor);
@@ -54,6 +58,7 @@ export class FolderOpener {
     this.#descriptor = descriptor;
     // A folder that is not where it was judged (a link swapped in on the way) opens no file of its own:
     // each file's check then fails as it must.
-    if (descriptorPath(descriptor, folder) === folder) this.#through = `${descriptorFolder(descriptor) ?? ''}/`;
+    const through = descriptorFolder(descriptor);
+    if (through !== undefined && descriptorPath(descriptor, folder) === folder) this.#through = `${through}/`;
   }
 }
