@@ -221,7 +221,7 @@ const audit: GateStage = {
  * The gate's stages in SPEC §2's order. A refusal ends the call at its stage and goes straight to
  * the output limit; an allowed call passes every stage. Shared by every call: nothing here is made per call.
  */
-export const GATE_STAGES: readonly GateStage[] = Object.freeze([
+export const GATE_STAGES = Object.freeze([
   lookup,
   argumentErrors,
   limits,
@@ -232,4 +232,4 @@ export const GATE_STAGES: readonly GateStage[] = Object.freeze([
   policiesAfter,
   outputLimit,
   audit,
-]);
+] as const);

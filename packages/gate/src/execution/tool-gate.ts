@@ -12,10 +12,10 @@ import { SILENT_PROGRESS } from './call-progress.js';
 import { GateCall } from './gate-call.js';
 import type { CallOptions, ToolGateOptions } from './gate-options.js';
 import { GateSetup } from './gate-setup.js';
-import { GATE_STAGES, type StageOutcome } from './gate-stages.js';
 import { isThenable } from './invoke-tool.js';
 import { asToolUse, isToolUse } from './is-tool-use.js';
 import { LazyAbort } from './lazy-abort.js';
+import { runStages } from './run-stages.js';
 import { decidePermission } from './permission-stage.js';
 import { CallSpan } from './tool-tracing.js';
 import { callClock } from './call-clock.js';
@@ -188,33 +188,4 @@ export class ToolGate {
       // A listener's failure must not change the call's outcome.
     }
   }
-}
-
-/**
- * Runs the stages from `from` on: synchronously while they answer at once, then from wherever one
- * has to wait. A refusal skips to the output limit; the call's answer is its result.
- */
-function runStages(call: GateCall, from: number): ToolResult | Promise<ToolResult> {
-  for (let index = from; index < GATE_STAGES.length; index++) {
-    const outcome: StageOutcome = GATE_STAGES[index]!.run(call);
-    if (outcome === undefined) continue;
-    if (isThenable(outcome)) return resumeLater(call, index, outcome);
-    return refused(call, outcome);
-  }
-  return call.result!;
-}
-
-/** Goes on once a stage that had to wait has answered (a function apart: the loop above captures nothing). */
-function resumeLater(call: GateCall, index: number, outcome: Promise<ToolResult | undefined>): Promise<ToolResult> {
-  return outcome.then((settled) => resume(call, index, settled));
-}
-
-function resume(call: GateCall, index: number, outcome: ToolResult | undefined): ToolResult | Promise<ToolResult> {
-  return outcome === undefined ? runStages(call, index + 1) : refused(call, outcome);
-}
-
-/** A refusal goes straight to the output limit (the stage every answer passes). */
-function refused(call: GateCall, refusal: ToolResult): ToolResult {
-  call.result = call.finish(refusal);
-  return call.result;
 }
