@@ -90,7 +90,14 @@ function copyValue(value: unknown, depth: number, path: string, measure: JsonMea
       const item = value[key];
       if (item === null || item === undefined) continue;
       measure.maxBytes += 4 + 6 * key.length;
-      setDataProperty(copy, key, copyValue(item, depth + 1, path === '' ? key : `${path}.${key}`, measure));
+      // Strings and booleans, most arguments, are taken as they are: no call, no path.
+      if (typeof item === 'string') {
+        measure.maxBytes += 2 + 6 * item.length;
+        setDataProperty(copy, key, item);
+      } else if (typeof item === 'boolean') {
+        measure.maxBytes += 25;
+        setDataProperty(copy, key, item);
+      } else setDataProperty(copy, key, copyValue(item, depth + 1, path === '' ? key : `${path}.${key}`, measure));
     }
     return Object.freeze(copy);
   }

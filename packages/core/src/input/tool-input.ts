@@ -33,6 +33,8 @@ export class ToolInput {
   static readonly EMPTY: ToolInput = new ToolInput(Object.freeze({}), { depth: 1, maxBytes: 2 });
 
   static {
+    // The brand sits on the prototype, not on each input: an input is made per tool call.
+    Object.defineProperty(ToolInput.prototype, BRAND, { value: true });
     readMeasure = (input) =>
       typeof input === 'object' && input !== null && #measure in input ? input.#measure : undefined;
   }
@@ -43,7 +45,6 @@ export class ToolInput {
   private constructor(data: JsonObject, measure: Readonly<JsonMeasure>) {
     this.#data = data;
     this.#measure = measure;
-    Object.defineProperty(this, BRAND, { value: true });
     Object.freeze(this);
   }
 
