@@ -21,6 +21,7 @@ async function timeCalls(fn, calls) {
  * each case's median ns per call, and each case's ratio to its base case (`baseOf(name)`, a name
  * of `cases`) as the median over the rounds of its time divided by the base's time in the same
  * round: a swing of load that lasts longer than one round slows both sides and cancels out.
+ * `times` holds every round's ns per call by case, for ratios between other pairs ({@link pairedRatio}).
  */
 export async function measurePaired(cases, baseOf, { samples, callsPerSample, warmup }) {
   for (const fn of Object.values(cases)) await timeCalls(fn, warmup);
@@ -37,7 +38,12 @@ export async function measurePaired(cases, baseOf, { samples, callsPerSample, wa
     }
   }
   const medians = (table) => Object.fromEntries(names.map((name) => [name, median(table[name])]));
-  return { ns: medians(times), ratio: medians(ratios) };
+  return { ns: medians(times), ratio: medians(ratios), times };
+}
+
+/** The median over the rounds of `times[name]` divided by `times[base]` in the same round (see {@link measurePaired}). */
+export function pairedRatio(times, name, base) {
+  return median(times[name].map((value, round) => value / times[base][round]));
 }
 
 /** `value / base` as `0.42x`; with one argument, that ratio itself. */

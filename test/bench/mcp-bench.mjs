@@ -17,6 +17,7 @@ import {
   ToolParam,
   Type,
 } from '../../packages/core/dist/index.js';
+import { measurePaired, pairedRatio } from './bench-timing.mjs';
 import { ToolGate } from '../../packages/gate/dist/index.js';
 import { createMcpServer } from '../../packages/mcp/dist/index.js';
 import { Client } from '../../packages/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js';
@@ -26,8 +27,8 @@ import { Server } from '../../packages/mcp/node_modules/@modelcontextprotocol/sd
 import { CallToolRequestSchema } from '../../packages/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/types.js';
 
 const WARMUP_CALLS = 2_000;
-const SAMPLES = 30;
-const CALLS_PER_SAMPLE = 300;
+const SAMPLES = 61;
+const CALLS_PER_SAMPLE = 200;
 const HOSTILE_CHARACTERS = 100_000;
 const LINEAR_RUNS = 5;
 const V8_RUNS = 3;
@@ -136,24 +137,25 @@ export async function benchToolsCall() {
   await checkCalls('bare server', bare, /^Unknown parameter 'txet'/);
   const clients = { ours, native, strict, bare };
   const call = (client) => client.callTool({ name: 'echo', arguments: { text: 'hello', times: 2 } });
-  for (const client of Object.values(clients)) for (let index = 0; index < WARMUP_CALLS; index++) await call(client);
-  const samples = { ours: [], native: [], strict: [], bare: [] };
+  const cases = Object.fromEntries(Object.entries(clients).map(([name, client]) => [name, () => call(client)]));
   const began = performance.now();
-  for (let sample = 0; sample < SAMPLES; sample++) {
-    // Interleaved, so drift (GC, JIT, thermal) spreads over both.
-    for (const [name, client] of Object.entries(clients)) {
-      const start = performance.now();
-      for (let index = 0; index < CALLS_PER_SAMPLE; index++) await call(client);
-      samples[name].push(((performance.now() - start) * 1000) / CALLS_PER_SAMPLE);
-    }
-  }
+  // Paired rounds: every server in each round, the order reversed every other round; a ratio is the
+  // median of the per-round ratios, so a swing of load slows both of its sides.
+  const { ns, times } = await measurePaired(cases, () => 'native', {
+    samples: SAMPLES,
+    callsPerSample: CALLS_PER_SAMPLE,
+    warmup: WARMUP_CALLS,
+  });
   const elapsedS = (performance.now() - began) / 1000;
   await Promise.all(Object.values(clients).map((client) => client.close()));
   return {
-    ours: median(samples.ours),
-    native: median(samples.native),
-    strict: median(samples.strict),
-    bare: median(samples.bare),
+    ours: ns.ours / 1000,
+    native: ns.native / 1000,
+    strict: ns.strict / 1000,
+    bare: ns.bare / 1000,
+    oursToNative: pairedRatio(times, 'ours', 'native'),
+    oursToStrict: pairedRatio(times, 'ours', 'strict'),
+    oursToBare: pairedRatio(times, 'ours', 'bare'),
     elapsedS,
     oursRefusal,
     nativeRefusal,
@@ -198,8 +200,9 @@ export async function runMcpBench() {
     `Node ${process.version} (${process.platform}/${process.arch}); one run on this machine, not a portable figure.`,
   );
   console.log(
-    `Official Client over InMemoryTransport.createLinkedPair(); median time per awaited call over ${SAMPLES} samples ` +
-      `of ${CALLS_PER_SAMPLE} calls, after ${WARMUP_CALLS.toLocaleString('en-US')} warm-up calls each; samples interleaved.`,
+    `Official Client over InMemoryTransport.createLinkedPair(); median time per awaited call over ${SAMPLES} paired rounds ` +
+      `of ${CALLS_PER_SAMPLE} calls per server (order reversed every other round), after ${WARMUP_CALLS.toLocaleString('en-US')} ` +
+      'warm-up calls each; a ratio is the median of the per-round ratios.',
   );
   console.log(
     "Tool: echo { text: string, times?: integer }, called with { text: 'hello', times: 2 }. Ours: GenericTool in a ToolGate " +
@@ -210,8 +213,8 @@ export async function runMcpBench() {
   console.log(`  native (z.object)        ${calls.native.toFixed(1).padStart(7)} µs/call`);
   console.log(`  native (z.strictObject)  ${calls.strict.toFixed(1).padStart(7)} µs/call`);
   console.log(`  bare Server (floor)      ${calls.bare.toFixed(1).padStart(7)} µs/call`);
-  console.log(`  ours / native z.object   ${(calls.ours / calls.native).toFixed(2).padStart(7)}x`);
-  console.log(`  ours / native strict     ${(calls.ours / calls.strict).toFixed(2).padStart(7)}x`);
+  console.log(`  ours / native z.object   ${calls.oursToNative.toFixed(2).padStart(7)}x`);
+  console.log(`  ours / native strict     ${calls.oursToStrict.toFixed(2).padStart(7)}x`);
   console.log(`  a typo, ours:    ${calls.oursRefusal}`);
   console.log(`  a typo, native:  ${calls.nativeRefusal.replaceAll('\n', ' | ')}`);
   console.log(`  (${calls.elapsedS.toFixed(1)} s measured)`);
@@ -236,9 +239,9 @@ export async function runMcpBench() {
         columns: ['server', 'per call', 'ours ÷ this'],
         rows: [
           ['ours (createMcpServer → ToolGate)', perCall(calls.ours), '1.00×'],
-          ['native registerTool, z.object', perCall(calls.native), `${(calls.ours / calls.native).toFixed(2)}×`],
-          ['native registerTool, z.strictObject', perCall(calls.strict), `${(calls.ours / calls.strict).toFixed(2)}×`],
-          ['bare SDK Server (floor)', perCall(calls.bare), `${(calls.ours / calls.bare).toFixed(2)}×`],
+          ['native registerTool, z.object', perCall(calls.native), `${calls.oursToNative.toFixed(2)}×`],
+          ['native registerTool, z.strictObject', perCall(calls.strict), `${calls.oursToStrict.toFixed(2)}×`],
+          ['bare SDK Server (floor)', perCall(calls.bare), `${calls.oursToBare.toFixed(2)}×`],
         ],
       },
       {
