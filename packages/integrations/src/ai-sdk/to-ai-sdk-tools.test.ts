@@ -1,25 +1,10 @@
 import type { ToolResult } from '@toolwright/core';
-import { SchemaValidationMode, ToolGate, type AuditEvent, type ToolGateOptions } from '@toolwright/gate';
+import type { ToolGate } from '@toolwright/gate';
 import { asSchema, generateText, stepCountIs, type ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { scriptedModel, toolResultsSeen } from '../../test/ai-sdk/scripted-model.js';
-import { DeleteFileTool, LightTool, WaitTool } from '../../test/ai-sdk/test-tools.js';
+import { setUp } from '../../test/light-gate.js';
 import { toAiSdkTools } from './to-ai-sdk-tools.js';
-
-/** A gate over the test tools that records its audit events. */
-function setUp(options: Partial<ToolGateOptions> = {}) {
-  const light = new LightTool();
-  const deleteFile = new DeleteFileTool();
-  const wait = new WaitTool();
-  const events: AuditEvent[] = [];
-  const gate = new ToolGate({
-    tools: [light, deleteFile, wait],
-    schemaValidation: SchemaValidationMode.ENFORCE,
-    onAudit: (event) => events.push(event),
-    ...options,
-  });
-  return { gate, light, deleteFile, wait, events };
-}
 
 const PROMPT = 'Turn on the kitchen light.';
 

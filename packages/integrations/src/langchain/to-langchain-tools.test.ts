@@ -1,26 +1,10 @@
 import { Command } from '@langchain/langgraph';
-import { SchemaValidationMode, ToolGate, type AuditEvent, type ToolGateOptions } from '@toolwright/gate';
+import type { ToolGate } from '@toolwright/gate';
 import { describe, expect, it } from 'vitest';
-import { DeleteFileTool, LightTool, WaitTool } from '../../test/ai-sdk/test-tools.js';
+import { setUp } from '../../test/light-gate.js';
 import { createGateAgent, scriptedModel, toolMessagesIn, toolMessagesSeen } from '../../test/langchain/agent-run.js';
 import type { GateApprovalRequest } from './approval-request.js';
 import { toLangChainTools } from './to-langchain-tools.js';
-
-/** A gate over the test tools that records its audit events. */
-function setUp(options: Partial<ToolGateOptions> = {}) {
-  const light = new LightTool();
-  const deleteFile = new DeleteFileTool();
-  const wait = new WaitTool();
-  const events: AuditEvent[] = [];
-  const gate = new ToolGate({
-    tools: [light, deleteFile, wait],
-    schemaValidation: SchemaValidationMode.ENFORCE,
-    onAudit: (event) => events.push(event),
-    ...options,
-  });
-  const decisions = () => events.map(({ callId, stage, decision, rule }) => ({ callId, stage, decision, rule }));
-  return { gate, light, deleteFile, wait, events, decisions };
-}
 
 const WRITE = { runOptions: { allowWrite: true } } as const;
 const SET_KITCHEN_LIGHT = { id: 'call-1', name: 'set_light', args: { room: 'kitchen', state: 'on' } };

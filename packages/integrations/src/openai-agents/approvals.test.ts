@@ -2,7 +2,7 @@ import { run, RunContext, RunState, type Agent } from '@openai/agents';
 import type { ScriptedModel } from '@openai/agents/testing';
 import type { ToolGate } from '@toolwright/gate';
 import { describe, expect, it } from 'vitest';
-import { auditTrail, setUp } from '../../test/openai-agents/light-gate.js';
+import { auditTrail, setUp } from '../../test/light-gate.js';
 import { outputsSeen, scriptedAgent, scriptedModel, type ScriptedTurn } from '../../test/openai-agents/scripted-run.js';
 import { toAgentsTools } from './to-agents-tools.js';
 

@@ -1,6 +1,6 @@
 import { run } from '@openai/agents';
 import { describe, expect, it } from 'vitest';
-import { auditTrail, setUp } from '../../test/openai-agents/light-gate.js';
+import { auditTrail, setUp } from '../../test/light-gate.js';
 import { outputsSeen, scriptedAgent, scriptedModel } from '../../test/openai-agents/scripted-run.js';
 import { toAgentsTools } from './to-agents-tools.js';
 

@@ -1,8 +1,8 @@
-// A gate over the small test tools, as the Agents SDK integration tests use it.
+// A gate over the small test tools, as every framework's integration tests use it.
 import { SchemaValidationMode, ToolGate, type AuditEvent, type ToolGateOptions } from '@toolwright/gate';
-import { DeleteFileTool, LightTool, WaitTool } from '../ai-sdk/test-tools.js';
+import { DeleteFileTool, LightTool, WaitTool } from './ai-sdk/test-tools.js';
 
-/** A gate over the test tools that records its audit events. */
+/** A gate over the test tools that records its audit events; `decisions()` reads them as {@link auditTrail} does. */
 export function setUp(options: Partial<ToolGateOptions> = {}) {
   const light = new LightTool();
   const deleteFile = new DeleteFileTool();
@@ -14,7 +14,7 @@ export function setUp(options: Partial<ToolGateOptions> = {}) {
     onAudit: (event) => events.push(event),
     ...options,
   });
-  return { gate, light, deleteFile, wait, events };
+  return { gate, light, deleteFile, wait, events, decisions: () => auditTrail(events) };
 }
 
 /** The audit events as `{ callId, stage, decision, rule }`. */
