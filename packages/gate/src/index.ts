@@ -6,6 +6,7 @@ export type { CallErrorType, GateSpan, GateTracer, SpanAttributeValue } from './
 export type { CallOptions, ToolGateOptions } from './execution/gate-options.js';
 export { ToolGate } from './execution/tool-gate.js';
 export type {
+  ApprovalRefusal,
   ApprovalRequest,
   Approver,
   PathPermit,
@@ -13,6 +14,8 @@ export type {
   PermissionConfig,
   PermissionDecision,
 } from './permission/permission-config.js';
-export type { Approval, ApprovalStore, DurableApprovalOptions } from './permission/durable-approval.js';
+export type { Approval, DurableApprovalOptions } from './permission/durable-approval.js';
+export { DEFAULT_APPROVAL_LIFETIME_MS } from './permission/durable-approval.js';
+export type { ApprovalStore } from './permission/approval-store.js';
 export type { PolicyDecision, ToolPolicy } from './policy/tool-policy.js';
 export { SchemaValidationMode } from './validation/schema-validation-mode.js';

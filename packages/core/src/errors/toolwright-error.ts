@@ -39,6 +39,8 @@ export const ErrorCode = {
   DUPLICATE_TOOL: 'DUPLICATE_TOOL',
   /** Gate or run options that cannot be used as given. */
   INVALID_OPTIONS: 'INVALID_OPTIONS',
+  /** A pending approval `gate.approve` cannot grant: changed since it was issued, issued under another secret, or expired. */
+  INVALID_APPROVAL: 'INVALID_APPROVAL',
   /** An external tool's schema (MCP server, manifest, cache) that breaks SPEC SC-1..SC-4. */
   INVALID_EXTERNAL_SCHEMA: 'INVALID_EXTERNAL_SCHEMA',
 } as const;

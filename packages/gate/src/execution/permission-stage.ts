@@ -1,5 +1,6 @@
 import type { Tool, ToolUse } from '@toolwright/core';
-import { chooseApprover, heldReason } from '../permission/durable-approval.js';
+import { chooseApprover } from '../permission/choose-approver.js';
+import { heldReason } from '../permission/durable-approval.js';
 import type { Approver, PendingApproval, PermissionDecision } from '../permission/permission-config.js';
 import { confineToWorkingDirectory } from '../permission/working-directory-confinement.js';
 import type { PermissionVerdict } from './gate-call.js';

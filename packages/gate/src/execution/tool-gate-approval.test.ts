@@ -61,7 +61,11 @@ describe('durable approvals (SPEC IN-4)', () => {
       rule: 'deploy(prod:*)',
       input: { target: 'prod eu' },
       subject: { kind: 'COMMAND', value: 'prod eu' },
+      cwd: process.cwd(),
+      realCwd: realpathSync(process.cwd()),
+      issuedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as string,
       digest: expect.stringMatching(/^[0-9a-f]{64}$/) as string,
+      seal: expect.stringMatching(/^[0-9a-f]{64}$/) as string,
     });
     const stored = JSON.parse(JSON.stringify(pending)) as PendingApproval;
     const approval = JSON.parse(JSON.stringify(first.gate.approve(stored))) as Approval;
@@ -74,7 +78,7 @@ describe('durable approvals (SPEC IN-4)', () => {
     // Used once: not again, in either gate.
     for (const gate of [second.gate, first.gate]) {
       expect((await gate.execute(call('prod eu', 'call_3'), { approval })).content).toBe(
-        "Permission denied: the deploy command 'prod eu' was not approved (deploy(prod:*)).",
+        "Permission denied: the deploy command 'prod eu' was not approved (deploy(prod:*)): the approval it brought was used already.",
       );
     }
     expect(first.deploy.runs + second.deploy.runs).toBe(1);
@@ -92,13 +96,16 @@ describe('durable approvals (SPEC IN-4)', () => {
   it('IN-4: an approval is for exactly its call: other input, another tool, a forged or foreign signature all fail', async () => {
     const { gate, deploy } = gateWith();
     const approval = gate.approve(await hold(gate));
-    const denied = "Permission denied: the deploy command 'prod us' was not approved (deploy(prod:*)).";
+    const denied =
+      "Permission denied: the deploy command 'prod us' was not approved (deploy(prod:*)): the approval it brought was given for another call (another tool, input, judged path or working directory).";
     expect((await gate.execute(call('prod us'), { approval })).content).toBe(denied);
     const forged = { ...approval, signature: approval.signature.replace(/^./, (c) => (c === '0' ? '1' : '0')) };
     expect((await gate.execute(call('prod eu'), { approval: forged })).isError).toBe(true);
     const other = gateWith('another secret of at least thirty-two bytes!!');
     expect((await other.gate.execute(call('prod eu'), { approval })).isError).toBe(true);
-    expect((await gate.execute(call('prod eu'), { approval: { id: 'x' } as unknown as Approval })).isError).toBe(true);
+    expect((await gate.execute(call('prod eu'), { approval: { id: 'x' } as unknown as Approval })).content).toBe(
+      "Permission denied: the deploy command 'prod eu' was not approved (deploy(prod:*)): the approval it brought is not one this gate granted.",
+    );
     expect(deploy.runs).toBe(0);
     // The genuine one still works once (failed attempts did not use it up).
     expect((await gate.execute(call('prod eu'), { approval })).content).toBe('deployed prod eu');

@@ -1,7 +1,8 @@
 import { ToolResult, ToolwrightError, type RunOptions, type Tool, type ToolUse } from '@toolwright/core';
-import { DEFAULT_RUN_OPTIONS } from '@toolwright/core/internal';
-import { grantEvent, NO_APPROVALS, type Approval } from '../permission/durable-approval.js';
-import type { PendingApproval } from '../permission/permission-config.js';
+import { DEFAULT_RUN_OPTIONS, shortenText } from '@toolwright/core/internal';
+import { grantEvent } from '../permission/choose-approver.js';
+import { NO_APPROVALS, type Approval } from '../permission/durable-approval.js';
+import type { ApprovalRequest, PendingApproval } from '../permission/permission-config.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import { finishResult } from '../policy/output-limit.js';
 import { checkToolInputLimits } from '../validation/input-limits.js';
@@ -19,6 +20,20 @@ import { runStages } from './run-stages.js';
 import { decidePermission } from './permission-stage.js';
 import { CallSpan } from './tool-tracing.js';
 import { callClock } from './call-clock.js';
+
+/** What judging a call found: the verdict, and for `ask` what the approver would have been asked. */
+export interface CallJudgement {
+  readonly verdict: 'allow' | 'ask' | 'deny';
+  readonly request?: ApprovalRequest;
+}
+const ALLOW: CallJudgement = Object.freeze({ verdict: 'allow' });
+const DENY: CallJudgement = Object.freeze({ verdict: 'deny' });
+
+/**
+ * Judges a call as `gate.judge` does, with the approval request an `ask` would put (for the
+ * framework bridges, which bind a user's approval to exactly that request). Set by `ToolGate`.
+ */
+export let judgeCall: (gate: ToolGate, toolUse: ToolUse, call: CallOptions) => Promise<CallJudgement>;
 
 /** The options of a call that brings none: one shared frozen object, not a new one per call. */
 const NO_CALL_OPTIONS: CallOptions = Object.freeze({});
@@ -110,17 +125,26 @@ export class ToolGate {
 
   /**
    * The permission verdict for a call, without running it: `deny` when lookup, the argument limits,
-   * a policy or the permission rules refuse it; `ask` when an ask rule would put it to an approver;
-   * else `allow`. Nobody is asked, nothing runs, no audit event is emitted. For frameworks with an
-   * approval flow of their own (the AI SDK's `needsApproval`): they ask the user, then run the
-   * call with a per-call `approver`. Never rejects (a failure reads as `deny`).
+   * a policy or the permission rules refuse it; `ask` when an ask rule would put it to an approver
+   * (whatever approval the call brings); else `allow`. Nobody is asked, nothing runs, no audit event
+   * is emitted, no approval is used or held. For frameworks with an approval flow of their own (the
+   * AI SDK's `needsApproval`): they ask the user, then run the call with a per-call `approver`.
+   * Never rejects (a failure reads as `deny`).
    */
   async judge(toolUse: ToolUse, call: CallOptions = {}): Promise<'allow' | 'ask' | 'deny'> {
+    return (await this.#judge(toolUse, call)).verdict;
+  }
+
+  static {
+    judgeCall = (gate, toolUse, call) => gate.#judge(toolUse, call);
+  }
+
+  async #judge(toolUse: ToolUse, call: CallOptions): Promise<CallJudgement> {
     try {
       const use = asToolUse(toolUse);
       const tool = this.registry.resolve(use.name);
-      if (tool === undefined || use.inputError !== undefined) return 'deny';
-      if (checkToolInputLimits(use.input) !== undefined) return 'deny';
+      if (tool === undefined || use.inputError !== undefined) return DENY;
+      if (checkToolInputLimits(use.input) !== undefined) return DENY;
       const setup = this.#setup;
       const context = new CallContext(
         setup.cwd(call),
@@ -131,18 +155,20 @@ export class ToolGate {
       );
       for (const policy of setup.policies) {
         const decision = (await policy.before?.(tool, use.input, context)) ?? { allowed: true };
-        if (!decision.allowed) return 'deny';
+        if (!decision.allowed) return DENY;
       }
-      let asked = false;
-      const approver = (): boolean => {
-        asked = true;
+      let asked: ApprovalRequest | undefined;
+      const approver = (request: ApprovalRequest): boolean => {
+        asked = request;
         return false;
       };
-      const decision = await decidePermission(setup, tool, use, context.cwd, { ...call, approver });
-      if (asked) return 'ask';
-      return decision === undefined || decision.allowed ? 'allow' : 'deny';
+      // Without the call's approval: judging never uses one up (nor holds the call).
+      const { approval: _approval, ...withoutApproval } = call;
+      const decision = await decidePermission(setup, tool, use, context.cwd, { ...withoutApproval, approver });
+      if (asked !== undefined) return { verdict: 'ask', request: asked };
+      return decision === undefined || decision.allowed ? ALLOW : DENY;
     } catch {
-      return 'deny';
+      return DENY;
     }
   }
 
@@ -160,13 +186,32 @@ export class ToolGate {
 
   /**
    * Grants a call held for approval (SPEC IN-4): the returned approval runs exactly that call, once,
-   * through `execute(toolUse, { approval })` on any gate with the same approval secret. Throws
+   * through `execute(toolUse, { approval })` on any gate with the same approval secret, until it
+   * expires. Signs only what a gate with this secret issued, unchanged: the digest is recomputed
+   * from the pending's own fields and its seal checked. Throws `INVALID_APPROVAL` (audited as a
+   * denied approval) for a pending that was changed, forged or has expired, and `INVALID_OPTIONS`
    * when this gate has no `approvals` option.
    */
   approve(pending: PendingApproval): Approval {
     const approvals = this.#setup.approvals;
     if (approvals === undefined) throw new ToolwrightError('INVALID_OPTIONS', NO_APPROVALS);
     const approval = approvals.approve(pending);
+    if ('problem' in approval) {
+      const { id, tool } = (pending ?? {}) as Partial<PendingApproval>;
+      const named = (value: unknown) => (typeof value === 'string' ? shortenText(value, 200) : '');
+      this.#audit(
+        {
+          callId: named(id),
+          tool: named(tool),
+          stage: 'approval',
+          decision: 'deny',
+          reason: approval.problem,
+          durationMs: 0,
+        },
+        undefined,
+      );
+      throw new ToolwrightError('INVALID_APPROVAL', approval.problem);
+    }
     this.#audit({ ...grantEvent(pending), durationMs: 0 }, undefined);
     return approval;
   }

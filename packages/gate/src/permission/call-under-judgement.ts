@@ -3,6 +3,9 @@ import { isPathProblem, resolvePath, type PathProblem, type ResolvedPath } from 
 import { matchFolder, matchPath, type PathPattern } from './path-pattern.js';
 import { show } from './show-subject.js';
 
+/** The process, looked up once. */
+const host = process;
+
 /** The call being judged, with its path resolved at most once. */
 export class CallUnderJudgement {
   #path: ResolvedPath | PathProblem | undefined | null = null;
@@ -40,6 +43,12 @@ export class CallUnderJudgement {
   judgedPaths(): { readonly path?: string; readonly realPath?: string } {
     const resolved = this.path();
     return resolved === undefined ? {} : { path: resolved.path, realPath: resolved.realPath };
+  }
+
+  /** The working directory's real path (as given when it cannot be resolved: the call fails there anyway). */
+  realCwd(): string {
+    const resolved = resolvePath(this.cwd, host.cwd());
+    return isPathProblem(resolved) ? this.cwd : resolved.realPath;
   }
 
   /** Matches the subject's path: a folder a tool walks is matched as `X` and `X/`. */

@@ -1,20 +1,28 @@
-import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { ToolwrightError, type JsonObject, type JsonValue } from '@toolwright/core';
-import type { ApprovalRequest, Approver, PendingApproval } from './permission-config.js';
+import { randomUUID } from 'node:crypto';
+import { ToolwrightError, type JsonValue } from '@toolwright/core';
+import { shortenText } from '@toolwright/core/internal';
+import { approvalDigest, canonicalJson, sameSignature, signText } from './approval-binding.js';
+import { PROCESS_APPROVAL_STORE, type ApprovalStore } from './approval-store.js';
+import type { ApprovalRefusal, ApprovalRequest, PendingApproval } from './permission-config.js';
+import { issueTime, readPendingApproval } from './read-pending-approval.js';
 
 /** What `gate.approve(pending)` returns, and `gate.execute(toolUse, { approval })` takes back. */
 export interface Approval {
+  /** The pending approval's id: an approval is used once. */
   readonly id: string;
+  /** The digest of the call it approves (tool, input, judged subject and paths, working directory). */
   readonly digest: string;
-  /** An HMAC over id and digest with the gate's approval secret: only a gate holding it can grant. */
+  /** When it stops granting, as an ISO time: the pending's issue time plus the gate's approval lifetime. */
+  readonly expiresAt: string;
+  /** An HMAC over id, digest and expiry with the gate's approval secret: only a gate holding it can grant. */
   readonly signature: string;
 }
 
-/** Remembers which approvals were used: `consume` says true once per id. Share one between processes to forbid replays across them. */
-export interface ApprovalStore {
-  /** True the first time it is given `id`, false ever after (also from another process sharing the store). */
-  consume(id: string): boolean | Promise<boolean>;
-}
+/** How long an approval lives by default, from the moment its call was put on hold: 24 hours. */
+export const DEFAULT_APPROVAL_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** How long the gate waits for the approval store by default before it denies the call: 10 seconds. */
+export const DEFAULT_APPROVAL_STORE_TIMEOUT_MS = 10_000;
+const MAX_LIFETIME_MS = 366 * 24 * 60 * 60 * 1000;
 
 /** How a gate puts `ask` calls on hold when nobody can answer at once. */
 export interface DurableApprovalOptions {
@@ -22,21 +30,21 @@ export interface DurableApprovalOptions {
   readonly secret: string | Uint8Array;
   /** Where used approvals are remembered. Default: this process's memory, shared by its gates. */
   readonly store?: ApprovalStore;
+  /**
+   * How long a held call can be approved and run, in ms from the moment it was put on hold. Default
+   * 24 hours ({@link DEFAULT_APPROVAL_LIFETIME_MS}); an expired pending or approval is refused, saying so.
+   */
+  readonly lifetimeMs?: number;
+  /** How long the store may take to answer, in ms, before the call is denied (default 10 seconds). */
+  readonly storeTimeoutMs?: number;
 }
 
-const usedInThisProcess = new Set<string>();
-const PROCESS_STORE: ApprovalStore = {
-  consume(id) {
-    if (usedInThisProcess.has(id)) return false;
-    usedInThisProcess.add(id);
-    return true;
-  },
-};
-
-/** The signer and checker of one gate's durable approvals. */
+/** The signer and checker of one gate's durable approvals (SPEC IN-4, PM-6). */
 export class DurableApprovals {
   readonly #secret: Buffer;
   readonly #store: ApprovalStore;
+  readonly #lifetimeMs: number;
+  readonly #storeTimeoutMs: number;
 
   constructor(options: DurableApprovalOptions) {
     const secret =
@@ -45,56 +53,146 @@ export class DurableApprovals {
       throw new ToolwrightError('INVALID_OPTIONS', 'approvals.secret must be at least 32 bytes long.');
     }
     this.#secret = secret;
-    this.#store = options.store ?? PROCESS_STORE;
+    this.#store = options.store ?? PROCESS_APPROVAL_STORE;
+    this.#lifetimeMs = checkedMs(options.lifetimeMs, DEFAULT_APPROVAL_LIFETIME_MS, MAX_LIFETIME_MS, 'lifetimeMs');
+    this.#storeTimeoutMs = checkedMs(
+      options.storeTimeoutMs,
+      DEFAULT_APPROVAL_STORE_TIMEOUT_MS,
+      2_147_483_647,
+      'storeTimeoutMs',
+    );
   }
 
-  /** A hold for a call an ask rule matched. */
+  /** A hold for a call an ask rule matched: plain data, sealed so that any change to it is seen. */
   hold(request: ApprovalRequest): PendingApproval {
     const input = request.input.toJSON();
-    const judged = {
-      ...(request.subject === undefined ? {} : { subject: request.subject }),
-      ...(request.path === undefined ? {} : { path: request.path }),
-      ...(request.realPath === undefined ? {} : { realPath: request.realPath }),
-    };
-    return Object.freeze({
+    const fields = {
       id: randomUUID(),
       tool: request.tool,
       rule: request.rule,
       input,
-      ...judged,
-      digest: digestOf(request),
-    });
-  }
-
-  /** Grants a hold: the approval it returns runs that call, with that input, once. */
-  approve(pending: PendingApproval): Approval {
-    if (typeof pending?.id !== 'string' || typeof pending.digest !== 'string') {
-      throw new ToolwrightError('INVALID_OPTIONS', 'Only a pending approval the gate returned can be approved.');
-    }
-    return Object.freeze({ id: pending.id, digest: pending.digest, signature: this.#sign(pending.id, pending.digest) });
+      ...(request.subject === undefined ? {} : { subject: request.subject }),
+      ...(request.path === undefined ? {} : { path: request.path }),
+      ...(request.realPath === undefined ? {} : { realPath: request.realPath }),
+      cwd: request.cwd,
+      realCwd: request.realCwd,
+      issuedAt: new Date().toISOString(),
+      digest: approvalDigest({ ...request, input }),
+    };
+    return Object.freeze({ ...fields, seal: this.#seal(fields) });
   }
 
   /**
-   * Whether `approval` grants this call: signed with the secret, made for this tool, input and
-   * judged subject, and not used before (it is used now). Never throws.
+   * Grants a hold this gate (or one with its secret) issued, unchanged and unexpired: the approval it
+   * returns runs that call, with that input, in that folder, once. Says why it cannot otherwise.
    */
-  async grants(approval: unknown, request: ApprovalRequest): Promise<boolean> {
+  approve(value: unknown): Approval | { readonly problem: string } {
     try {
-      const { id, digest, signature } = approval as Approval;
-      if (typeof id !== 'string' || typeof digest !== 'string' || typeof signature !== 'string') return false;
-      const expected = Buffer.from(this.#sign(id, digest), 'hex');
-      const given = Buffer.from(signature, 'hex');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-      if (digest !== digestOf(request)) return false;
-      return (await this.#store.consume(id)) === true;
+      const pending = readPendingApproval(value);
+      if ('problem' in pending)
+        return { problem: `This is not a pending approval the gate issued: ${pending.problem}.` };
+      if (approvalDigest(pending) !== pending.digest) {
+        return {
+          problem:
+            'This pending approval was changed after the gate issued it: its tool, input, subject, paths or working directory no longer match its digest. It cannot be approved.',
+        };
+      }
+      const { seal, ...fields } = pending;
+      if (!sameSignature(seal, this.#seal(fields))) {
+        return {
+          problem:
+            'This pending approval was not issued by this gate (nor by one with its approval secret), or its fields were changed since. It cannot be approved.',
+        };
+      }
+      const expiresAt = issueTime(pending.issuedAt)! + this.#lifetimeMs;
+      if (Date.now() >= expiresAt) {
+        return {
+          problem: `This pending approval expired at ${new Date(expiresAt).toISOString()} (it was issued at ${pending.issuedAt}, and approvals last ${describeMs(this.#lifetimeMs)}). Make the call again to ask anew.`,
+        };
+      }
+      const approval = { id: pending.id, digest: pending.digest, expiresAt: new Date(expiresAt).toISOString() };
+      return Object.freeze({ ...approval, signature: this.#sign(approval) });
     } catch {
-      return false;
+      return { problem: 'This is not a pending approval the gate issued: it cannot be read as one.' };
     }
   }
 
-  #sign(id: string, digest: string): string {
-    return createHmac('sha256', this.#secret).update(`${id}\n${digest}`).digest('hex');
+  /**
+   * Whether `approval` grants this call: signed with the secret, unexpired, made for this call as it
+   * is judged now, and not used before — it is used now, in the store. `true`, or the refusal with
+   * its reason. Never throws.
+   */
+  async grants(approval: unknown, request: ApprovalRequest): Promise<true | ApprovalRefusal> {
+    try {
+      const { id, digest, expiresAt, signature } = (approval ?? {}) as Partial<Approval>;
+      if (typeof id !== 'string' || typeof digest !== 'string' || typeof expiresAt !== 'string') {
+        return refused('the approval it brought is not one this gate granted');
+      }
+      if (!sameSignature(signature, this.#sign({ id, digest, expiresAt }))) {
+        return refused('the approval it brought is not one this gate granted');
+      }
+      const expiry = issueTime(expiresAt);
+      if (expiry === undefined || Date.now() >= expiry)
+        return refused(`the approval it brought expired at ${expiresAt}`);
+      if (digest !== approvalDigest({ ...request, input: request.input.toJSON() })) {
+        return refused(
+          'the approval it brought was given for another call (another tool, input, judged path or working directory)',
+        );
+      }
+      return (await this.#consume(id, expiry)) ? true : refused('the approval it brought was used already');
+    } catch (error) {
+      const message = shortenText(error instanceof Error ? error.message : String(error), 200);
+      return refused(`the approval store could not be reached (${message}), so the approval could not be checked`);
+    }
   }
+
+  /** The store's answer, or a rejection when it does not answer in time. */
+  #consume(id: string, expiresAt: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no answer within ${describeMs(this.#storeTimeoutMs)}`)),
+        this.#storeTimeoutMs,
+      );
+    });
+    const answer = Promise.resolve()
+      .then(() => this.#store.consume(id, expiresAt))
+      .then((used) => used === true);
+    return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+  }
+
+  #seal(fields: Omit<PendingApproval, 'seal'>): string {
+    return signText(this.#secret, 'pending', canonicalJson(fields as unknown as JsonValue));
+  }
+
+  #sign(approval: Omit<Approval, 'signature'>): string {
+    return signText(this.#secret, 'approval', `${approval.id}\n${approval.digest}\n${approval.expiresAt}`);
+  }
+}
+
+function refused(reason: string): ApprovalRefusal {
+  return { approved: false, reason };
+}
+
+function checkedMs(value: number | undefined, fallback: number, max: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new ToolwrightError('INVALID_OPTIONS', `approvals.${name} must be a whole number of ms from 1 to ${max}.`);
+  }
+  return value;
+}
+
+/** A duration in the largest whole unit that says it exactly: `24 hours`, `90 seconds`, `1500 ms`. */
+export function describeMs(ms: number): string {
+  for (const [unit, size] of [
+    ['day', 86_400_000],
+    ['hour', 3_600_000],
+    ['minute', 60_000],
+    ['second', 1_000],
+  ] as const) {
+    if (ms % size === 0) return `${ms / size} ${unit}${ms === size ? '' : 's'}`;
+  }
+  return `${ms} ms`;
 }
 
 /** Why `approve` fails on a gate without durable approvals. */
@@ -103,53 +201,4 @@ export const NO_APPROVALS = 'This gate has no approvals option, so it cannot gra
 /** What the model reads of a call held for approval. */
 export function heldReason(tool: string, rule: string): string {
   return `This ${tool} call needs a person's approval (${rule}) and is waiting for it; it was not run. Do not retry it: it runs once approved.`;
-}
-
-/** The audit event of a grant (the caller adds the duration). */
-export function grantEvent(pending: PendingApproval) {
-  return { callId: pending.id, tool: pending.tool, stage: 'approval', decision: 'grant', rule: pending.rule } as const;
-}
-
-/**
- * Who answers a call's ask rule: the approval it brings (checked, used once); else its own
- * approver, else the gate's; else, with durable approvals, a hold (`onHold` receives it, and the
- * call is not run); else nobody (ask denies).
- */
-export function chooseApprover(
-  call: { readonly approval?: Approval; readonly approver?: Approver },
-  gateApprover: Approver | undefined,
-  approvals: DurableApprovals | undefined,
-  onHold: (pending: PendingApproval) => void,
-): Approver | undefined {
-  if (call.approval !== undefined) return (request) => approvals?.grants(call.approval, request) ?? false;
-  const approver = call.approver ?? gateApprover;
-  if (approver !== undefined || approvals === undefined) return approver;
-  return (request) => {
-    onHold(approvals.hold(request));
-    return false;
-  };
-}
-
-/** The digest that binds an approval: tool, exact input, subject and judged paths. */
-function digestOf(request: ApprovalRequest): string {
-  const bound = {
-    tool: request.tool,
-    input: request.input.toJSON(),
-    subject: request.subject ?? null,
-    path: request.path ?? null,
-    realPath: request.realPath ?? null,
-  };
-  return createHash('sha256')
-    .update(canonicalJson(bound as unknown as JsonValue))
-    .digest('hex');
-}
-
-/** JSON with object keys sorted at every level: the same value always gives the same text. */
-function canonicalJson(value: JsonValue): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson((value as JsonObject)[key] as JsonValue)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }

@@ -24,10 +24,24 @@ export interface ApprovalRequest {
   readonly realPath?: string;
   /** The call's arguments. */
   readonly input: ToolInput;
+  /** The working directory the call runs in, as the gate was given it. */
+  readonly cwd: string;
+  /** The working directory's real path (symlinks resolved), as judged. */
+  readonly realCwd: string;
 }
 
-/** The host's answer to an ask rule: true runs the call. Throwing, or no approver at all, denies. */
-export type Approver = (request: ApprovalRequest) => boolean | Promise<boolean>;
+/** An approver's "no" with the reason the model reads: `… was not approved (rule): <reason>.` */
+export interface ApprovalRefusal {
+  readonly approved: false;
+  /** Why, in one sentence without its final full stop. */
+  readonly reason: string;
+}
+
+/**
+ * The host's answer to an ask rule: `true` runs the call; `false`, an {@link ApprovalRefusal},
+ * anything else, a throw or no approver at all denies.
+ */
+export type Approver = (request: ApprovalRequest) => boolean | ApprovalRefusal | Promise<boolean | ApprovalRefusal>;
 
 /** The outcome of the permission stage for one call. */
 export interface PermissionDecision {
@@ -79,6 +93,13 @@ export interface PendingApproval {
   /** A PATH subject's path and real path as judged: a path whose real path moves is judged afresh. */
   readonly path?: string;
   readonly realPath?: string;
-  /** Binds the approval to the tool, the input and the judged subject. */
+  /** The working directory the call was judged in, and its real path: another folder is another call. */
+  readonly cwd: string;
+  readonly realCwd: string;
+  /** When the call was put on hold (an ISO time); the approval expires a lifetime after it. */
+  readonly issuedAt: string;
+  /** Binds the approval to the tool, the input, the judged subject and paths and the working directory. */
   readonly digest: string;
+  /** The gate's HMAC over every other field: `gate.approve` refuses a pending it did not issue, or one changed since. */
+  readonly seal: string;
 }

@@ -1,7 +1,8 @@
 import type { Tool } from '@toolwright/core';
 import type { CallUnderJudgement } from './call-under-judgement.js';
 import { unjudgeableCommand } from './command-pattern.js';
-import type { Approver, PermissionDecision } from './permission-config.js';
+import { escapeControlCharacters, shortenText } from '@toolwright/core/internal';
+import type { ApprovalRefusal, Approver, PermissionDecision } from './permission-config.js';
 import type { PermissionRule } from './permission-rule.js';
 
 /** Asks the host's approver about a call an ask rule matched; no approver, a throw or anything but `true` denies. */
@@ -26,26 +27,35 @@ export async function askApprover(
       reason: `Permission denied: ${call.describe()} needs approval (${rule.source}), and no approver is configured.`,
     };
   }
-  let approved: boolean;
+  let answer: unknown;
   try {
-    approved =
-      (await approver({
-        tool: call.tool.name,
-        rule: rule.source,
-        input: call.input,
-        ...(call.subject === undefined ? {} : { subject: call.subject }),
-        ...call.judgedPaths(),
-      })) === true;
+    answer = await approver({
+      tool: call.tool.name,
+      rule: rule.source,
+      input: call.input,
+      ...(call.subject === undefined ? {} : { subject: call.subject }),
+      ...call.judgedPaths(),
+      cwd: call.cwd,
+      realCwd: call.realCwd(),
+    });
   } catch {
-    approved = false;
+    answer = false;
   }
-  return approved
-    ? { ...decided, allowed: true, reason: `Approved under ${rule.source}.` }
-    : {
-        ...decided,
-        allowed: false,
-        reason: `Permission denied: ${call.describe()} was not approved (${rule.source}).`,
-      };
+  if (answer === true) return { ...decided, allowed: true, reason: `Approved under ${rule.source}.` };
+  const given = refusalReason(answer);
+  return {
+    ...decided,
+    allowed: false,
+    reason: `Permission denied: ${call.describe()} was not approved (${rule.source})${given === undefined ? '' : `: ${given}`}.`,
+  };
+}
+
+/** The reason of an approver's refusal, cut to one line of at most 500 characters; `undefined` for a plain no. */
+function refusalReason(answer: unknown): string | undefined {
+  if (typeof answer !== 'object' || answer === null) return undefined;
+  const { approved, reason } = answer as Partial<ApprovalRefusal>;
+  if (approved !== false || typeof reason !== 'string' || reason.trim() === '') return undefined;
+  return shortenText(escapeControlCharacters(reason.trim()).replace(/\.+$/, ''), 500);
 }
 
 /** Why a call no allow rule matched is denied, in words that say what to change. */
