@@ -1,6 +1,7 @@
 import { ToolInput, ToolwrightError, type Tool } from '@toolwright/core';
 import { CallUnderJudgement, subjectOf } from './call-under-judgement.js';
-import { compileCommandPattern, judgeCommand, type CommandPattern, type Judgement } from './command-pattern.js';
+import { allowGap, judgeRestrictive } from './command/command-judgement.js';
+import { compileCommandPattern, judgeCommand, type CommandPattern, type Judgement } from './command/command-pattern.js';
 import { compilePathPattern, couldMatchBelow, matchFolder, matchPath, type PathPattern } from './path-pattern.js';
 import type { Approver, PathPermit, PermissionConfig, PermissionDecision } from './permission-config.js';
 import { askApprover, denialWithoutMatch } from './permission-reasons.js';
@@ -128,9 +129,11 @@ export class PermissionChecker {
         decidedBy: 'deny',
         rule: deny.source,
         reason:
-          problem === undefined
-            ? `Permission denied: ${call.describe()} matches the deny rule ${deny.source}.`
-            : `Permission denied: ${call.describe()} cannot be judged against the deny rule ${deny.source}. ${problem}`,
+          problem !== undefined
+            ? `Permission denied: ${call.describe()} cannot be judged against the deny rule ${deny.source}. ${problem}`
+            : call.unjudgeableReason !== undefined
+              ? `Permission denied: ${call.describe()} cannot be judged against the deny rule ${deny.source}: ${call.unjudgeableReason.replace(/\.$/, '')}.`
+              : `Permission denied: ${call.describe()} matches the deny rule ${deny.source}.`,
       };
     }
     const ask = this.#first(rules.ask, call, 'no-match');
@@ -243,7 +246,7 @@ export class PermissionChecker {
     if (call.subject !== undefined) {
       const pattern = this.#compile(rule.pattern, call.subject.kind);
       if ('problem' in pattern) return 'unjudgeable';
-      if (pattern.kind === 'COMMAND') return judgeCommand(pattern, call.subject.value);
+      if (pattern.kind === 'COMMAND') return this.#judgeCommand(rule, pattern, call);
       const resolved = call.path();
       if (resolved === undefined) return 'unjudgeable';
       const lexical = call.matches(pattern, resolved.path);
@@ -259,6 +262,30 @@ export class PermissionChecker {
       }
     }
     return 'unjudgeable';
+  }
+
+  /**
+   * A COMMAND rule (SPEC PM-3, PM-5): an allow rule matches the line as written and must cover
+   * what it runs; a deny or ask rule fires on every spelling of its program and on what the gate
+   * cannot judge.
+   */
+  #judgeCommand(rule: PermissionRule, pattern: CommandPattern, call: CallUnderJudgement): Judgement {
+    const candidate = call.subject!.value;
+    if (rule.list !== 'allow') {
+      const judged = judgeRestrictive(pattern, candidate, call.command());
+      if (judged.judgement === 'unjudgeable') call.unjudgeableReason ??= judged.reason;
+      return judged.judgement;
+    }
+    const written = judgeCommand(pattern, candidate);
+    if (written !== 'match') return written;
+    const allowPatterns = this.#rulesFor(call.tool).allow.flatMap((allowRule) => {
+      const compiled = allowRule.pattern === undefined ? undefined : this.#compile(allowRule.pattern, 'COMMAND');
+      return compiled !== undefined && 'kind' in compiled && compiled.kind === 'COMMAND' ? [compiled] : [];
+    });
+    const gap = allowGap(pattern, allowPatterns, call.command());
+    if (gap === undefined) return 'match';
+    call.allowGap ??= { rule: rule.source, reason: gap };
+    return 'no-match';
   }
 
   #compile(pattern: string, kind: 'COMMAND' | 'PATH'): CompiledPattern {

@@ -7,7 +7,7 @@ import {
   judgeCommand,
   REFUSED_COMMAND_CHARACTERS,
   type CommandPattern,
-} from './command-pattern.js';
+} from './command/command-pattern.js';
 import { compilePathPattern, matchPath, type PathPattern } from './path-pattern.js';
 
 const gitPrefix = compileCommandPattern('git:*') as CommandPattern;

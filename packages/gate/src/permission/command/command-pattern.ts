@@ -4,6 +4,7 @@
  * wildcard. A candidate holding a shell metacharacter never matches: compound commands are
  * refused rather than split.
  */
+import { splitShellWords, type ShellWord } from './shell-words.js';
 
 /** Characters that let one command line run more than one command, or redirect, or substitute. */
 export const REFUSED_COMMAND_CHARACTERS: readonly string[] = [
@@ -28,6 +29,8 @@ export interface CommandPattern {
   readonly command: string;
   /** True for `prefix:*`. */
   readonly prefix: boolean;
+  /** The command's words as the shell reads them, assignments before the program left out. */
+  readonly words: readonly ShellWord[];
 }
 
 /** Compiles a COMMAND pattern, or says why it cannot be interpreted. */
@@ -41,7 +44,10 @@ export function compileCommandPattern(pattern: string): CommandPattern | { reado
   if (REFUSED_COMMAND_CHARACTERS.some((character) => command.includes(character))) {
     return { problem: 'the command holds a shell metacharacter, which no call can match' };
   }
-  return { kind: 'COMMAND', command, prefix };
+  const words = splitShellWords(command);
+  if ('problem' in words) return { problem: `the command cannot be read as the shell reads it: ${words.problem}` };
+  const first = words.findIndex((word) => !word.assignment);
+  return { kind: 'COMMAND', command, prefix, words: first < 0 ? [] : words.slice(first) };
 }
 
 /** How a rule judged a call: it matches, it does not, or the call cannot be judged safely. */
@@ -71,13 +77,39 @@ export function unjudgeableCommand(candidate: string): string | undefined {
 }
 
 /**
- * Judges a command line: `unjudgeable` when it is empty, padded, holds a tab or any refused
- * metacharacter (it could run more than its first words say), otherwise `match` or `no-match`.
- * Allow rules count only `match`; deny and ask rules fire on `unjudgeable` too (fail closed).
+ * Judges a command line as written: `unjudgeable` when it is empty, padded, holds a tab or any
+ * refused metacharacter (it could run more than its first words say), otherwise `match` or
+ * `no-match`. Allow rules match the line as written only (`/usr/bin/git` is not `git`); deny and
+ * ask rules also read what it runs ({@link judgeWords}).
  */
 export function judgeCommand(pattern: CommandPattern, candidate: string): Judgement {
   if (candidate === '' || candidate !== candidate.trim() || candidate.includes('\t')) return 'unjudgeable';
   if (REFUSED_COMMAND_CHARACTERS.some((character) => candidate.includes(character))) return 'unjudgeable';
   if (!pattern.prefix) return candidate === pattern.command ? 'match' : 'no-match';
   return candidate === pattern.command || candidate.startsWith(`${pattern.command} `) ? 'match' : 'no-match';
+}
+
+/**
+ * Judges the words of one program a command runs against a pattern's words: `match` when they
+ * start with the pattern's words (equal them, for an exact pattern); `unjudgeable` when a word the
+ * shell would expand stands where the pattern's words are compared (it may become them). With
+ * `byName`, the programs compare by the name they run as (`/bin/rm` is `rm`), as deny and ask rules do.
+ */
+export function judgeWords(pattern: CommandPattern, words: readonly ShellWord[], byName: boolean): Judgement {
+  const wanted = pattern.words;
+  if (wanted.length === 0) return 'no-match';
+  for (let index = 0; index < wanted.length; index++) {
+    const word = words[index];
+    if (word === undefined) return 'no-match';
+    if (word.expands) return 'unjudgeable';
+    const same =
+      index === 0 && byName ? nameOf(word.text) === nameOf(wanted[0]!.text) : word.text === wanted[index]!.text;
+    if (!same) return 'no-match';
+  }
+  if (pattern.prefix || words.length === wanted.length) return 'match';
+  return words.slice(wanted.length).some((word) => word.expands) ? 'unjudgeable' : 'no-match';
+}
+
+function nameOf(program: string): string {
+  return program.slice(program.lastIndexOf('/') + 1);
 }
