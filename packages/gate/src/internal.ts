@@ -3,5 +3,5 @@
 export { DEFAULT_GATE_TIMEOUT_MS } from './execution/gate-options.js';
 export { checkSafety } from './policy/safety-policy.js';
 export { toOpenAIResultText } from './providers/openai-result-text.js';
-export { approvalDigest, type BoundCall } from './permission/approval-binding.js';
+export { approvalRequestDigest } from './permission/approval-binding.js';
 export { judgeCall, type CallJudgement } from './execution/tool-gate.js';

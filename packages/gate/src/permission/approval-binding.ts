@@ -1,20 +1,13 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { JsonObject, JsonValue, PermissionSubject } from '@toolwright/core';
+import type { JsonObject, JsonValue } from '@toolwright/core';
+import type { ApprovalRequest, PendingApproval } from './permission-config.js';
 
 /**
  * What an approval is bound to: the call as the gate judged it when it asked — the tool, the exact
  * input, the subject, a PATH subject's path and real path, and the working directory with its real
  * path. A call judged differently (other input, a link swapped in, another folder) is another call.
  */
-export interface BoundCall {
-  readonly tool: string;
-  readonly input: JsonObject;
-  readonly subject?: PermissionSubject;
-  readonly path?: string;
-  readonly realPath?: string;
-  readonly cwd: string;
-  readonly realCwd: string;
-}
+export type BoundCall = Pick<PendingApproval, 'tool' | 'input' | 'subject' | 'path' | 'realPath' | 'cwd' | 'realCwd'>;
 
 /** The digest of a bound call: one canonical encoding, so the same call always gives the same digest. */
 export function approvalDigest(call: BoundCall): string {
@@ -30,6 +23,11 @@ export function approvalDigest(call: BoundCall): string {
   return createHash('sha256')
     .update(canonicalJson(bound as unknown as JsonValue))
     .digest('hex');
+}
+
+/** The digest of the call an approver is asked about, as a framework's approval binds it. */
+export function approvalRequestDigest(request: ApprovalRequest): string {
+  return approvalDigest({ ...request, input: request.input.toJSON() });
 }
 
 /** JSON with object keys sorted at every level: the same value always gives the same text. */

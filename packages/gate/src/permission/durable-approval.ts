@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ToolwrightError, type JsonValue } from '@toolwright/core';
 import { shortenText } from '@toolwright/core/internal';
-import { approvalDigest, canonicalJson, sameSignature, signText } from './approval-binding.js';
+import { approvalDigest, approvalRequestDigest, canonicalJson, sameSignature, signText } from './approval-binding.js';
 import { PROCESS_APPROVAL_STORE, type ApprovalStore } from './approval-store.js';
 import type { ApprovalRefusal, ApprovalRequest, PendingApproval } from './permission-config.js';
 import { issueTime, readPendingApproval } from './read-pending-approval.js';
@@ -134,7 +134,7 @@ export class DurableApprovals {
       const expiry = issueTime(expiresAt);
       if (expiry === undefined || Date.now() >= expiry)
         return refused(`the approval it brought expired at ${expiresAt}`);
-      if (digest !== approvalDigest({ ...request, input: request.input.toJSON() })) {
+      if (digest !== approvalRequestDigest(request)) {
         return refused(
           'the approval it brought was given for another call (another tool, input, judged path or working directory)',
         );

@@ -69,6 +69,7 @@ export class AiSdkTool extends AbstractTool {
         messages: [],
         abortSignal: context.signal,
       }),
+      context.signal,
     );
     if (typeof output === 'string') return output;
     if (output === undefined) return '';
@@ -84,14 +85,60 @@ async function parseInput(schema: Schema<unknown>, input: unknown): Promise<unkn
   throw new Error(`its input schema refused the arguments: ${result.error.message}`);
 }
 
-/** The output of an `execute`: its value, or the last value it streamed (preliminary results come first). */
-async function lastValue(output: ReturnType<ToolExecuteFunction<unknown, unknown>>): Promise<unknown> {
-  if (typeof output === 'object' && output !== null && Symbol.asyncIterator in output) {
+/**
+ * The output of an `execute`: its value, or the last value it streamed (preliminary results come
+ * first). A stream is read only while the call lasts: when the call is abandoned (the gate's time
+ * limit, a cancellation) the stream is closed (`return()`), so nothing keeps reading it.
+ */
+async function lastValue(
+  output: ReturnType<ToolExecuteFunction<unknown, unknown>>,
+  signal: AbortSignal,
+): Promise<unknown> {
+  if (typeof output !== 'object' || output === null || !(Symbol.asyncIterator in output)) return await output;
+  const iterator = (output as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+  let stopped!: () => void;
+  const abandoned = new Promise<typeof ABANDONED>((resolve) => (stopped = () => resolve(ABANDONED)));
+  signal.addEventListener('abort', stopped, { once: true });
+  let done = false;
+  try {
     let last: unknown;
-    for await (const value of output as AsyncIterable<unknown>) last = value;
-    return last;
+    for (;;) {
+      if (signal.aborted) throw abandonedError(signal);
+      const step = await Promise.race([iterator.next(), abandoned]);
+      if (step === ABANDONED) throw abandonedError(signal);
+      if (step.done === true) {
+        done = true;
+        return last;
+      }
+      last = step.value;
+    }
+  } catch (error) {
+    // A stream that threw has ended by itself; only an abandoned one is still open.
+    if (!(error instanceof AbandonedStream)) done = true;
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', stopped);
+    if (!done) closeStream(iterator);
   }
-  return await output;
+}
+
+const ABANDONED = Symbol('abandoned');
+
+/** The call ended while the stream was still open. */
+class AbandonedStream extends Error {}
+
+function abandonedError(signal: AbortSignal): AbandonedStream {
+  const reason: unknown = signal.reason;
+  return new AbandonedStream(reason instanceof Error ? reason.message : 'the call was abandoned');
+}
+
+/** Asks a stream to end (its `finally` blocks run); what that throws or how long it takes is not the call's business. */
+function closeStream(iterator: AsyncIterator<unknown>): void {
+  try {
+    void Promise.resolve(iterator.return?.()).catch(() => undefined);
+  } catch {
+    // A `return` that throws at once: the stream is left to end by itself.
+  }
 }
 
 /** The definition's description, or — when the tool has none — something the model can go on. */

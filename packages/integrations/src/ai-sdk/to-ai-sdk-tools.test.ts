@@ -158,7 +158,7 @@ describe('toAiSdkTools', () => {
     expect(events).toEqual([]);
   });
 
-  it("IN-1: an execute the SDK did not put to the user is not approved by the tool set: the gate's approver decides", async () => {
+  it("IN-1: an execute the SDK did not put to the user is not approved by the tool set (the gate's approver decides); one asked about other input is refused", async () => {
     const asked: unknown[] = [];
     const { gate, light } = setUp({
       permissions: { ask: ['set_light'] },
@@ -183,12 +183,10 @@ describe('toAiSdkTools', () => {
       await setLight?.execute?.({ room: 'hall', state: 'on' }, { toolCallId: 'call-2', messages: [] }),
     ).toMatchObject({
       isError: true,
-      content: 'Permission denied: this set_light call was not approved (set_light).',
+      content:
+        'Permission denied: this set_light call was not approved (set_light): the user approved it with other input, or against another path or working directory, than it has now.',
     });
-    expect(asked).toEqual([
-      { room: 'hall', state: 'off' },
-      { room: 'hall', state: 'on' },
-    ]);
+    expect(asked).toEqual([{ room: 'hall', state: 'off' }]);
     expect(light.calls).toEqual([]);
   });
 

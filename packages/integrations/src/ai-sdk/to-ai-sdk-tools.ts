@@ -1,7 +1,7 @@
 import { createToolUse, ToolResult, type RunOptions, type Tool as GateTool, type ToolProgress } from '@toolwright/core';
 import type { CallOptions, ToolGate } from '@toolwright/gate';
 import { jsonSchema, tool, type JSONSchema7, type Tool } from 'ai';
-import { AskedCalls } from '../shared/asked-calls.js';
+import { UserApprovals } from '../shared/user-approvals.js';
 import { toModelOutput } from './to-model-output.js';
 import { callOptionsFor } from '../shared/call-options.js';
 
@@ -43,10 +43,10 @@ export type GateToolSet = Record<string, Tool<unknown, ToolResult>>;
  * (the default), calls an `ask` rule matches need the SDK's approval (`needsApproval`).
  */
 export function toAiSdkTools(gate: ToolGate, options: AiSdkToolsOptions = {}): GateToolSet {
-  const approved = new AskedCalls();
+  const approvals = UserApprovals.of(gate);
   const tools: GateToolSet = {};
   for (const offered of gate.offeredTools(options.runOptions)) {
-    tools[offered.name] = toAiSdkTool(gate, offered, options, approved);
+    tools[offered.name] = toAiSdkTool(gate, offered, options, approvals);
   }
   return tools;
 }
@@ -55,36 +55,62 @@ function toAiSdkTool(
   gate: ToolGate,
   offered: GateTool,
   options: AiSdkToolsOptions,
-  approved: AskedCalls,
+  approvals: UserApprovals,
 ): Tool<unknown, ToolResult> {
   const name = offered.name;
   const callOptions = (signal?: AbortSignal): CallOptions => callOptionsFor(options, signal);
   const askThroughSdk = options.askVia !== 'gate';
+  /** Calls the SDK resumes as approved whose ask this process did not see. */
+  const resumed = new Set<string>();
   return tool<unknown, ToolResult>({
     description: offered.description,
     // No `validate`: the SDK passes the input through untouched, and the gate checks it.
     inputSchema: jsonSchema<unknown>(offered.inputSchema as JSONSchema7),
     ...(askThroughSdk
       ? {
-          needsApproval: async (input: unknown, { toolCallId }: { toolCallId: string }) => {
-            const verdict = await gate.judge(createToolUse(toolCallId, name, input), callOptions());
-            if (verdict !== 'ask') return false;
-            approved.remember(toolCallId, input);
+          needsApproval: async (
+            input: unknown,
+            { toolCallId, messages }: { toolCallId: string; messages?: unknown },
+          ) => {
+            const verdict = await approvals.judge(gate, createToolUse(toolCallId, name, input), callOptions());
+            if (verdict.verdict !== 'ask') return false;
+            // The SDK asks again while it resumes an approved call (from the stored messages, which
+            // may have been edited): only the first ask, before any approval request, says what the user saw.
+            if (approvalRequested(messages, toolCallId)) resumed.add(toolCallId);
+            else approvals.remember(toolCallId, verdict);
             return true;
           },
         }
       : {}),
     execute: (input, { toolCallId, abortSignal }) => {
       const plain = callOptions(abortSignal);
-      // The SDK executes a call that needed approval only after the user approved it.
-      const approvedByUser = askThroughSdk && approved.take(toolCallId, input) === 'same-input';
-      const call = approvedByUser ? { ...plain, approver: () => true } : plain;
+      // A call the SDK resumes as approved runs only if the user was asked about exactly it here, once.
+      const approvedByUser = askThroughSdk && (approvals.asked(toolCallId) || resumed.delete(toolCallId));
+      const call = approvedByUser ? { ...plain, approver: approvals.approverFor(toolCallId) } : plain;
       const toolUse = createToolUse(toolCallId, name, input);
-      if (options.preliminaryResults !== true) return gate.execute(toolUse, call);
-      return streamCall((onProgress) => gate.execute(toolUse, { ...call, onProgress }));
+      const finished = (result: ToolResult): ToolResult => {
+        approvals.finish(toolCallId);
+        return result;
+      };
+      if (options.preliminaryResults !== true) return gate.execute(toolUse, call).then(finished);
+      return streamCall((onProgress) => gate.execute(toolUse, { ...call, onProgress }).then(finished));
     },
     toModelOutput: ({ output }) => toModelOutput(output),
   });
+}
+
+/** Whether the messages hold an approval request for the call: the SDK is resuming it, not asking about it. */
+function approvalRequested(messages: unknown, toolCallId: string): boolean {
+  if (!Array.isArray(messages)) return false;
+  return messages.some(
+    (message: { role?: unknown; content?: unknown }) =>
+      message?.role === 'assistant' &&
+      Array.isArray(message.content) &&
+      message.content.some(
+        (part: { type?: unknown; toolCallId?: unknown }) =>
+          part?.type === 'tool-approval-request' && part.toolCallId === toolCallId,
+      ),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createToolUse, ToolResult, type RunOptions } from '@toolwright/core';
 import type { CallOptions, ToolGate } from '@toolwright/gate';
 import { callOptionsFor } from '../shared/call-options.js';
+import { UserApprovals } from '../shared/user-approvals.js';
 import { createApprovalRequest, readDecision, refusalText, type GateApprovalRequest } from './approval-request.js';
 
 /** LangGraph's `interrupt`: throws to pause the graph, or returns the value the graph was resumed with. */
@@ -33,8 +34,9 @@ export interface GateCallSettings {
 /**
  * Runs one call through the gate. With `askVia: 'langchain'` and a graph to pause, a call that
  * `gate.judge` says an `ask` rule matches interrupts the graph with a {@link GateApprovalRequest};
- * resumed with an approval, it runs once through the gate with a per-call approver that says yes;
- * refused, it never reaches the gate and the result is the refusal. Every other call — and every call
+ * resumed with an approval, it runs once through the gate, approved for exactly the call the user
+ * saw (its input, judged paths and working directory when it was asked); refused, it never reaches
+ * the gate and the result is the refusal. Every other call — and every call
  * outside a graph, where nobody can be asked through LangChain — goes to `gate.execute` as it is, so
  * the gate's own approver answers its `ask` rules. Rejects only with LangGraph's interrupt (which
  * LangGraph expects to propagate); otherwise resolves with the gate's result.
@@ -43,12 +45,25 @@ export async function runGateCall(gate: ToolGate, call: GateCall, settings: Gate
   const toolUse = createToolUse(call.callId, call.name, call.input);
   const options: CallOptions = callOptionsFor(settings, call.signal);
   if (settings.askVia === 'gate' || call.interrupt === undefined) return gate.execute(toolUse, options);
-  if ((await gate.judge(toolUse, options)) !== 'ask') return gate.execute(toolUse, options);
-  // The first run throws here and LangGraph pauses the graph; resumed, the tool runs again and
-  // `interrupt` returns the answer. Nothing before this line has side effects, so running it twice is safe.
-  const decision = readDecision(call.interrupt(createApprovalRequest(call.name, call.input)));
+  const approvals = UserApprovals.of(gate);
+  const verdict = await approvals.judge(gate, toolUse, options);
+  if (verdict.verdict !== 'ask') return gate.execute(toolUse, options);
+  // The first run throws here and LangGraph pauses the graph: the call is remembered as the user
+  // will see it. Resumed, the tool runs again and `interrupt` returns the answer; what the call is
+  // by then (its input read back from the checkpoint, its paths judged again) must be what was asked.
+  let answer: unknown;
+  try {
+    answer = call.interrupt(createApprovalRequest(call.name, call.input));
+  } catch (error) {
+    approvals.remember(call.callId, verdict);
+    throw error;
+  }
+  const decision = readDecision(answer);
   if (!decision.approved) {
+    approvals.finish(call.callId);
     return ToolResult.error(refusalText(call.name, decision.message), { metadata: { policyDenied: true } });
   }
-  return gate.execute(toolUse, { ...options, approver: () => true });
+  const result = await gate.execute(toolUse, { ...options, approver: approvals.approverFor(call.callId) });
+  approvals.finish(call.callId);
+  return result;
 }

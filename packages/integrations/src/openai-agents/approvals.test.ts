@@ -96,7 +96,7 @@ describe('toAgentsTools: ask rules through the SDK approvals', () => {
     ]);
   });
 
-  it("IN-2: an execute the SDK did not approve, or with another input than the one put to the user, is not approved by the tool set: the gate's approver decides", async () => {
+  it("IN-2: an execute the SDK did not approve is not approved by the tool set (the gate's approver decides); one asked about other input is refused", async () => {
     const asked: unknown[] = [];
     const { gate, light } = setUp({
       permissions: { ask: ['set_light'] },
@@ -117,8 +117,10 @@ describe('toAgentsTools: ask rules through the SDK approvals', () => {
     // Asked about one input, executed with another: the user's approval does not carry over.
     expect(await setLight.needsApproval(context, { room: 'hall', state: 'off' }, 'call-2')).toBe(true);
     const other = { room: 'hall', state: 'on' };
-    expect(await setLight.invoke(context, JSON.stringify(other), toolCall('call-2', other))).toBe(denied);
-    expect(asked).toEqual([direct, other]);
+    expect(await setLight.invoke(context, JSON.stringify(other), toolCall('call-2', other))).toBe(
+      'Error: Permission denied: this set_light call was not approved (set_light): the user approved it with other input, or against another path or working directory, than it has now.',
+    );
+    expect(asked).toEqual([direct]);
     expect(light.calls).toEqual([]);
   });
 });

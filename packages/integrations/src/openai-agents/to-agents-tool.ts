@@ -4,7 +4,7 @@ import { type CallOptions, type ToolGate } from '@toolwright/gate';
 import { toOpenAIResultText } from '@toolwright/gate/internal';
 import { toOpenAIStrictSchema } from '@toolwright/gate/providers';
 import type { AgentsToolsOptions } from './agents-tools-options.js';
-import type { AskedCalls } from '../shared/asked-calls.js';
+import type { UserApprovals } from '../shared/user-approvals.js';
 import { hasFaithfulStrictForm } from './strict-schema-fit.js';
 import { callOptionsFor } from '../shared/call-options.js';
 
@@ -35,7 +35,7 @@ export function toAgentsTool(
   gate: ToolGate,
   offered: GateTool,
   options: AgentsToolsOptions,
-  asked: AskedCalls,
+  approvals: UserApprovals,
 ): GateAgentsTool {
   const name = offered.name;
   const callOptions = (signal?: AbortSignal): CallOptions => callOptionsFor(options, signal);
@@ -47,10 +47,11 @@ export function toAgentsTool(
     description: offered.description,
     ...(askThroughSdk
       ? {
+          // The SDK asks only about a call not yet approved: this is what the user will see.
           needsApproval: async (_context: RunContext, input: unknown, callId?: string) => {
-            const verdict = await gate.judge(createToolUse(callId ?? '', name, input), callOptions());
-            if (verdict !== 'ask') return false;
-            if (callId !== undefined) asked.remember(callId, input);
+            const verdict = await approvals.judge(gate, createToolUse(callId ?? '', name, input), callOptions());
+            if (verdict.verdict !== 'ask') return false;
+            if (callId !== undefined) approvals.remember(callId, verdict);
             return true;
           },
         }
@@ -58,11 +59,12 @@ export function toAgentsTool(
     execute: async (input: unknown, context?: RunContext, details?: CallDetails): Promise<string> => {
       const callId = details?.toolCall?.callId ?? `toolwright-${globalThis.crypto.randomUUID()}`;
       const call = callOptions(details?.signal);
-      const approved = askThroughSdk && approvedByUser(asked, context, sdkName, callId, input);
+      const approver = askThroughSdk ? userApprover(approvals, context, name, sdkName, callId) : undefined;
       const result = await gate.execute(
         createToolUse(callId, name, input),
-        approved ? { ...call, approver: () => true } : call,
+        approver === undefined ? call : { ...call, approver },
       );
+      approvals.finish(callId);
       return toOpenAIResultText(result);
     },
   };
@@ -84,25 +86,31 @@ export function toAgentsTool(
   return plainTool;
 }
 
+/** Tools whose calls the user approved "always", after approving an asked call of the tool in this process. */
+const alwaysApproved = new WeakMap<UserApprovals, Set<string>>();
+
 /**
- * Whether the user approved this call in the SDK's approval flow, so that the gate's `ask` rule
- * is answered yes: a call put to the user runs approved only with the input the user saw; a call
- * the SDK ran without asking `needsApproval` (the user chose "always approve" for the tool) runs
- * approved when the run context records the approval.
+ * Who answers the gate's `ask` rule for a call the SDK runs: for a call put to the user here, the
+ * user's approval of exactly that call, once; for a call the SDK ran without asking because the
+ * user approved the tool "always" (`state.approve(item, { alwaysApprove: true })`), yes — only
+ * once such an "always" came with a call asked here, so that a run state edited to say "always"
+ * grants nothing; otherwise nobody (the gate's own approver decides).
  */
-function approvedByUser(
-  asked: AskedCalls,
+function userApprover(
+  approvals: UserApprovals,
   context: RunContext | undefined,
+  name: string,
   sdkName: string,
   callId: string,
-  input: unknown,
-): boolean {
-  switch (asked.take(callId, input)) {
-    case 'same-input':
-      return true;
-    case 'other-input':
-      return false;
-    case 'not-asked':
-      return context?.isToolApproved({ toolName: sdkName, callId }) === true;
-  }
+) {
+  // A call id nobody ever approved: approved only when the tool is approved "always".
+  const always = () =>
+    context?.isToolApproved({ toolName: sdkName, callId: `toolwright-probe-${globalThis.crypto.randomUUID()}` }) ===
+    true;
+  let tools = alwaysApproved.get(approvals);
+  if (tools === undefined) alwaysApproved.set(approvals, (tools = new Set()));
+  const granted = tools;
+  if (approvals.known(callId)) return approvals.approverFor(callId, () => always() && granted.add(name));
+  if (always() && granted.has(name)) return () => true;
+  return undefined;
 }

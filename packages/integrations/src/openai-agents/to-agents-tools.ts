@@ -1,7 +1,7 @@
 import { ToolwrightError } from '@toolwright/core';
 import type { ToolGate } from '@toolwright/gate';
 import type { AgentsToolsOptions } from './agents-tools-options.js';
-import { AskedCalls } from '../shared/asked-calls.js';
+import { UserApprovals } from '../shared/user-approvals.js';
 import { toAgentsTool, type GateAgentsTool } from './to-agents-tool.js';
 
 /**
@@ -20,11 +20,11 @@ import { toAgentsTool, type GateAgentsTool } from './to-agents-tool.js';
  * than letters and digits into `_`).
  */
 export function toAgentsTools(gate: ToolGate, options: AgentsToolsOptions = {}): GateAgentsTool[] {
-  const asked = new AskedCalls();
+  const approvals = UserApprovals.of(gate);
   const tools: GateAgentsTool[] = [];
   const gateNames = new Map<string, string>();
   for (const offered of gate.offeredTools(options.runOptions)) {
-    const agentsTool = toAgentsTool(gate, offered, options, asked);
+    const agentsTool = toAgentsTool(gate, offered, options, approvals);
     const clash = gateNames.get(agentsTool.name);
     if (clash !== undefined) {
       throw new ToolwrightError(
