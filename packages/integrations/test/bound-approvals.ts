@@ -68,3 +68,15 @@ export const OTHER_CALL =
 export const USED = "the user's approval of this call was used already";
 /** What the model reads when the approval was given where this process did not ask. */
 export const NOT_ASKED_HERE = 'the user was not asked about this call here (it was asked in another process, or never)';
+
+/**
+ * The folders and the asking gate together, and `denied(reason, realPath?, path?)`: the sentence the
+ * model reads (as the bridges that return text give it) when the user's approval is refused.
+ */
+export function boundApprovalCase() {
+  const folders = linkedFolders();
+  const { gate, open } = askingGate(folders.root);
+  const denied = (reason: string, realPath = `${folders.root}/a/f.txt`, path = folders.linked) =>
+    `Permission denied: open_file of '${path}'${path === realPath ? '' : ` (really '${realPath}')`} was not approved (open_file(${folders.root}/**)): ${reason}.`;
+  return { ...folders, gate, open, denied };
+}

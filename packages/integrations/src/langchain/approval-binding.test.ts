@@ -2,7 +2,7 @@ import { AIMessage } from '@langchain/core/messages';
 import { Command } from '@langchain/langgraph';
 import type { ToolGate } from '@toolwright/gate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { askingGate, linkedFolders, NOT_ASKED_HERE, OTHER_CALL, USED } from '../../test/bound-approvals.js';
+import { askingGate, boundApprovalCase, NOT_ASKED_HERE, OTHER_CALL, USED } from '../../test/bound-approvals.js';
 import { createGateAgent, scriptedModel, toolMessagesIn } from '../../test/langchain/agent-run.js';
 import { toLangChainTools } from './to-langchain-tools.js';
 
@@ -10,12 +10,9 @@ let cleanUp: (() => void) | undefined;
 afterEach(() => cleanUp?.());
 
 function setUp() {
-  const folders = linkedFolders();
-  cleanUp = folders.remove;
-  const { gate, open } = askingGate(folders.root);
-  const denied = (reason: string, realPath = `${folders.root}/a/f.txt`, path = folders.linked) =>
-    `Permission denied: open_file of '${path}'${path === realPath ? '' : ` (really '${realPath}')`} was not approved (open_file(${folders.root}/**)): ${reason}.`;
-  return { ...folders, gate, open, denied };
+  const bound = boundApprovalCase();
+  cleanUp = bound.remove;
+  return bound;
 }
 
 const APPROVE = new Command({ resume: { decisions: [{ type: 'approve' }] } });

@@ -1,7 +1,7 @@
 import { run, RunContext, RunState, RunToolApprovalItem, type Agent } from '@openai/agents';
 import type { ToolGate } from '@toolwright/gate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { askingGate, linkedFolders, OTHER_CALL, USED } from '../../test/bound-approvals.js';
+import { boundApprovalCase, OTHER_CALL, USED } from '../../test/bound-approvals.js';
 import { outputsSeen, scriptedAgent, scriptedModel } from '../../test/openai-agents/scripted-run.js';
 import { toAgentsTools } from './to-agents-tools.js';
 
@@ -9,12 +9,9 @@ let cleanUp: (() => void) | undefined;
 afterEach(() => cleanUp?.());
 
 function setUp() {
-  const folders = linkedFolders();
-  cleanUp = folders.remove;
-  const { gate, open } = askingGate(folders.root);
-  const denied = (reason: string, realPath = `${folders.root}/a/f.txt`, path = folders.linked) =>
-    `Error: Permission denied: open_file of '${path}'${path === realPath ? '' : ` (really '${realPath}')`} was not approved (open_file(${folders.root}/**)): ${reason}.`;
-  return { ...folders, gate, open, denied };
+  const bound = boundApprovalCase();
+  cleanUp = bound.remove;
+  return { ...bound, denied: (...reason: Parameters<typeof bound.denied>) => `Error: ${bound.denied(...reason)}` };
 }
 
 /** The first run: the model opens `path`, the run stops with an interruption; its state is saved as text. */
