@@ -170,6 +170,26 @@ describe('deny and ask rules fire on every spelling of their program (SPEC PM-3,
         "'su' runs another program in a way the gate does not read, so the gate cannot tell which program runs",
       ],
       ["echo 'unclosed", 'it cannot be read as the shell reads it: it leaves a single quote open'],
+      [
+        'PATH=. ls',
+        'it sets PATH, which changes which program runs or what it loads, so the gate cannot tell what runs',
+      ],
+      [
+        'LD_PRELOAD=/tmp/x.so ls',
+        'it sets LD_PRELOAD, which changes which program runs or what it loads, so the gate cannot tell what runs',
+      ],
+      [
+        'GIT_PAGER=./x git log',
+        'it sets GIT_PAGER, which changes which program runs or what it loads, so the gate cannot tell what runs',
+      ],
+      [
+        'BASH_ENV=/tmp/x bash -c ls',
+        'it sets BASH_ENV, which changes which program runs or what it loads, so the gate cannot tell what runs',
+      ],
+      [
+        'env NODE_OPTIONS=--require=/tmp/x node app.js',
+        "'env' runs a command the gate cannot tell: it sets NODE_OPTIONS, which changes which program runs or what it loads",
+      ],
       ['git -c core.pager=x log', 'its option -c core.pager=x makes git run another program'],
       ["tar --to-command='sh x' -xf a.tar", 'its option tar --to-command=sh x makes tar run another program'],
       ['rsync -e x a b', 'its option rsync -e makes rsync run another program'],

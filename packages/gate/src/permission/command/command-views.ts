@@ -1,6 +1,6 @@
 import { gitView } from './executing-options.js';
 import { show } from './option-grammar.js';
-import { programName, splitShellWords, type ShellWord } from './shell-words.js';
+import { assignedName, isRiskyAssignment, programName, splitShellWords, type ShellWord } from './shell-words.js';
 import { OPAQUE_LAUNCHERS, WRAPPER_PROGRAMS, type WrappedCommand } from './wrapper-programs.js';
 
 /** One program a command line runs, with its arguments: `words[0]` is the program as written. */
@@ -28,6 +28,14 @@ export function analyzeCommand(line: string): CommandAnalysis {
   return problem === undefined ? { views } : { unjudgeable: problem };
 }
 
+/** Why an assignment keeps the gate from telling what runs, or `undefined` for one that does not. */
+export function riskyAssignment(word: ShellWord): string | undefined {
+  const name = assignedName(word);
+  return isRiskyAssignment(name)
+    ? `it sets ${name}, which changes which program runs or what it loads, so the gate cannot tell what runs`
+    : undefined;
+}
+
 function readLine(line: string, views: CommandView[], depth: number, wrapped: boolean): string | undefined {
   const words = splitShellWords(line);
   if ('problem' in words) return `it cannot be read as the shell reads it: ${words.problem}`;
@@ -47,6 +55,8 @@ function readWords(
     const first = words[0];
     if (first === undefined) return undefined;
     if (first.assignment) {
+      const risky = riskyAssignment(first);
+      if (risky !== undefined) return risky;
       words = words.slice(1);
     } else if (first.raw === '!' || first.raw === 'coproc') {
       words = words.slice(1);

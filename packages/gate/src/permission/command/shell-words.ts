@@ -101,3 +101,21 @@ export function programName(word: ShellWord): string {
   const slash = word.text.lastIndexOf('/');
   return slash < 0 ? word.text : word.text.slice(slash + 1);
 }
+
+/**
+ * Environment variables that change which program runs, or make a program load or run other code:
+ * `PATH=. ls` may run anything, `LD_PRELOAD`, `BASH_ENV`, `GIT_PAGER`, `NODE_OPTIONS` and the like
+ * run code the command line does not show.
+ */
+const RISKY_VARIABLE =
+  /^(PATH|IFS|ENV|BASH_ENV|SHELLOPTS|BASHOPTS|PS4|PROMPT_COMMAND|CDPATH|GLOBIGNORE|LD_\w+|DYLD_\w+|\w*PAGER|\w*EDITOR|VISUAL|BROWSER|GIT_\w+|SSH_ASKPASS|SUDO_ASKPASS|LESSOPEN|LESSCLOSE|NODE_OPTIONS|NODE_PATH|PYTHON\w*|PERL5\w*|PERLLIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|npm_config_\w+|NPM_CONFIG_\w+|MAKEFLAGS|MAKEFILES|TAR_OPTIONS|RSYNC_RSH|RSYNC_CONNECT_PROG|XDG_CONFIG_HOME|HOME|ZDOTDIR)$/;
+
+/** The variable an assignment word sets (`FOO` of `FOO=1`, `a` of `a[0]+=x`). */
+export function assignedName(word: ShellWord): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*/.exec(word.raw)?.[0] ?? '';
+}
+
+/** Whether an assignment sets a variable that changes which program runs or what it loads. */
+export function isRiskyAssignment(name: string): boolean {
+  return RISKY_VARIABLE.test(name);
+}

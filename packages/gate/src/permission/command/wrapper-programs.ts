@@ -1,5 +1,5 @@
 import { readOption, readOptions, show, type OptionGrammar } from './option-grammar.js';
-import { splitShellWords, type ShellWord } from './shell-words.js';
+import { isRiskyAssignment, splitShellWords, type ShellWord } from './shell-words.js';
 
 /** A command a wrapper runs: its words as they stand, or a command line it hands to a shell. */
 export type WrappedCommand = { readonly words: readonly ShellWord[] } | { readonly line: string };
@@ -54,7 +54,11 @@ const env: Unwrap = (words) => {
     current = [...current.slice(0, index), ...parts, ...current.slice(index)];
   }
   while (index < current.length && current[index]!.text.includes('=')) {
-    if (current[index]!.expands) return { problem: `its word ${show(current[index]!)} is a pattern the shell expands` };
+    const word = current[index]!;
+    if (word.expands) return { problem: `its word ${show(word)} is a pattern the shell expands` };
+    const name = word.text.slice(0, word.text.indexOf('='));
+    if (isRiskyAssignment(name))
+      return { problem: `it sets ${name}, which changes which program runs or what it loads` };
     index++;
   }
   const rest = current.slice(index);
