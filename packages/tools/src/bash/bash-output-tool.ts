@@ -1,4 +1,4 @@
-import { GenericTool, SafetyLevel, ToolParam, ToolResult, Type } from '@toolwright/core';
+import { Concurrency, GenericTool, SafetyLevel, ToolParam, ToolResult, Type } from '@toolwright/core';
 import type { BackgroundRead } from '@toolwright/shell';
 import type { BashSession } from './bash-session.js';
 import { stripAnsi } from './strip-ansi.js';
@@ -17,14 +17,20 @@ type OutputOutcome =
   | { readonly id: string; readonly read: BackgroundRead }
   | { readonly unknown: string; readonly known: readonly string[] };
 
-/** Reads what a background command wrote since the last read, with its status and exit code (SPEC BT-2). */
+/**
+ * Reads what a background command wrote since the last read, with its status and exit code (SPEC
+ * BT-2). A BASH tool like Bash itself (it reads what commands print, and it exists only where Bash
+ * does): without `allowBash` it is neither offered nor run. It changes nothing, so it is not
+ * destructive and runs beside other calls.
+ */
 export class BashOutputTool extends GenericTool<BashOutputInput, OutputOutcome> {
   constructor(private readonly session: BashSession) {
     super({
       name: 'BashOutput',
       description:
         'Returns the output a background command (started with Bash run_in_background) wrote since the last read, and whether it still runs.',
-      safety: SafetyLevel.READ_ONLY,
+      safety: { level: SafetyLevel.BASH, destructive: false },
+      concurrency: Concurrency.PARALLEL,
       input: BashOutputInput,
     });
   }
