@@ -38,10 +38,15 @@ export class SshConnection {
   }
 
   /**
-   * Runs `command` as the exec request of a new session channel, and hands the channel to `start`
-   * at once (in the same tick: its exit and close may arrive in the very next packets).
+   * Runs `command` as the exec request of a new session channel, writes `input` to its stdin (a
+   * script the request's bootstrap reads first; the input stays open), and hands the channel to
+   * `start` at once (in the same tick: its exit and close may arrive in the very next packets).
    */
-  async exec<Started>(command: string, start: (channel: ClientChannel) => Started): Promise<Awaited<Started>> {
+  async exec<Started>(
+    command: string,
+    start: (channel: ClientChannel) => Started,
+    input?: Buffer,
+  ): Promise<Awaited<Started>> {
     const client = await this.client();
     return new Promise<Awaited<Started>>((resolve, reject) => {
       try {
@@ -56,7 +61,10 @@ export class SshConnection {
                 },
               ),
             );
-          else resolve(start(channel) as Awaited<Started>);
+          else {
+            if (input !== undefined) channel.write(input);
+            resolve(start(channel) as Awaited<Started>);
+          }
         });
       } catch (error) {
         this.#client = undefined;
