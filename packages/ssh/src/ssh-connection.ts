@@ -1,6 +1,6 @@
 // One SSH connection to one host, made on first use and made again after it drops.
 import { Client, type ClientChannel, type ConnectConfig } from 'ssh2';
-import { expectedKeys, fingerprintOf, hostKeyRefusal } from './host-key.js';
+import { fingerprintOf, judgeHostKey, type HostKeyVerdict } from './host-key.js';
 import { SshConnectionError, type SshConnectionFailure } from './ssh-connection-error.js';
 import type { SshShellOptions } from './ssh-shell-options.js';
 
@@ -88,8 +88,7 @@ export class SshConnection {
 
   #connect(): Promise<Client> {
     const { host, port = 22, hostKey } = this.options;
-    let offered: string | undefined;
-    let refused = false;
+    let verdict: HostKeyVerdict | undefined;
     const config: ConnectConfig = {
       host,
       port,
@@ -98,10 +97,14 @@ export class SshConnection {
       keepaliveInterval: this.options.keepaliveIntervalMs ?? 5_000,
       keepaliveCountMax: 3,
       hostVerifier: (key: Buffer) => {
-        offered = fingerprintOf(key);
-        const { fingerprints } = expectedKeys(hostKey, host, port);
-        refused = !fingerprints.includes(offered);
-        return !refused;
+        try {
+          verdict = judgeHostKey(hostKey, host, port, fingerprintOf(key));
+        } catch (error) {
+          // A known_hosts file that cannot be read trusts nothing.
+          const reason = `The host key of ${host}:${port} cannot be checked: ${(error as Error).message}. Nothing was run on it.`;
+          verdict = { trusted: false, reason };
+        }
+        return verdict.trusted;
       },
       ...(this.options.privateKey === undefined ? {} : { privateKey: this.options.privateKey }),
       ...(this.options.passphrase === undefined ? {} : { passphrase: this.options.passphrase }),
@@ -116,8 +119,8 @@ export class SshConnection {
       });
       client.on('error', (error: Error & { code?: string; level?: string }) => {
         if (ready) return; // 'close' follows; the next call connects again.
-        if (refused && offered !== undefined) {
-          reject(new SshConnectionError(hostKeyRefusal(host, port, hostKey, offered), 'host-key', { cause: error }));
+        if (verdict !== undefined && !verdict.trusted) {
+          reject(new SshConnectionError(verdict.reason, 'host-key', { cause: error }));
         } else {
           reject(
             new SshConnectionError(
