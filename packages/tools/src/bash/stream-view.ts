@@ -3,6 +3,7 @@ import { stripAnsi } from './strip-ansi.js';
 
 /** One stream of a finished command as the model may read it: escape codes stripped, with what it printed. */
 export interface StreamView {
+  /** Which stream, as the cut line names it. */
   readonly name: 'stdout' | 'stderr';
   /** Every byte the command printed on it, as the shell counted them. */
   readonly printedBytes: number;
