@@ -32,7 +32,7 @@ describe('built-in tools', () => {
       ['Glob', 'READ_ONLY', 'PARALLEL'],
       ['Grep', 'READ_ONLY', 'PARALLEL'],
       ['Bash', 'BASH', 'EXCLUSIVE'],
-      ['BashOutput', 'READ_ONLY', 'PARALLEL'],
+      ['BashOutput', 'BASH', 'PARALLEL'],
       ['KillShell', 'BASH', 'EXCLUSIVE'],
     ]);
   });

@@ -4,10 +4,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuilt, ROOT } from '@toolwright/test-support/paths';
+import { serverBanner } from './server-banner.js';
 
 const PLUGIN = 'packages/cli/test/fixtures/author-journey/notes-plugin.mjs';
 const client = new Client({ name: 'toolwright-author-serve-test', version: '1.0.0' });
-let stderr = '';
+let banner: () => Promise<string>;
 
 beforeAll(async () => {
   const transport = new StdioClientTransport({
@@ -27,18 +28,11 @@ beforeAll(async () => {
     cwd: ROOT,
     stderr: 'pipe',
   });
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  banner = serverBanner(transport);
   await client.connect(transport);
 });
 
 afterAll(() => client.close());
-
-/** The first line the server wrote to stderr, waited for (a generous deadline: machines are loaded). */
-async function banner(): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  while (!stderr.includes('\n') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-  return stderr.slice(0, stderr.indexOf('\n') + 1);
-}
 
 const text = (content: unknown): string => ((content as { text: string }[])[0] as { text: string }).text;
 

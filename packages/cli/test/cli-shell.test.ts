@@ -71,6 +71,22 @@ describe('toolwright --shell ssh://', () => {
     );
   });
 
+  it('RS-4/BT-2: on an SSH host too, BashOutput and KillShell are refused without --allow-bash as Bash is', () => {
+    const calls: ReadonlyArray<[name: string, input: string]> = [
+      ['Bash', '{"command":"echo never"}'],
+      ['BashOutput', '{"bash_id":"bash_1"}'],
+      ['KillShell', '{"shell_id":"bash_1"}'],
+    ];
+    for (const [name, input] of calls) {
+      const flags = ['--shell', url(), '--ssh-key', sshd.privateKeyFile, '--known-hosts', sshd.knownHostsFile];
+      expect(toolwright(['call', 'builtin', name, input, ...flags]), name).toEqual({
+        status: 1,
+        stdout: `tool requires allowBash=true: ${name}; pass --allow-bash to let BASH tools run\n`,
+        stderr: '',
+      });
+    }
+  });
+
   it('RS-4: --shell takes ssh:// URLs only', () => {
     const run = toolwright(['call', 'builtin', 'Bash', '{"command":"true"}', '--shell', 'docker://box']);
     expect(run).toMatchObject({

@@ -27,10 +27,10 @@ describe('toolwright serve builtin', () => {
       arguments: { command: 'head -c 3000000 /dev/zero | tr "\\0" x' },
     });
     const [block] = result.content as { type: string; text: string }[];
-    expect(block?.text).toHaveLength(30_000);
-    expect(block?.text.slice(29_825)).toBe(
-      'xxxxx\n[Output cut: showed the first 29,830 of 1,048,615 characters. To see the rest, redirect the output to a file and read it in parts, or filter it with grep, head or tail.]',
+    expect(block?.text).toBe(
+      `${'x'.repeat(29_764)}\n[Output cut: the command printed 3,000,000 bytes on stdout and nothing on stderr; shown: the first 29,764 characters of stdout. To see the rest, redirect the output to a file and read it in parts, or filter it with grep, head or tail.]`,
     );
+    expect(block?.text).toHaveLength(30_000);
     expect(result.structuredContent).toBeUndefined();
     expect(result.isError).toBeUndefined();
   });
@@ -41,10 +41,10 @@ describe('toolwright serve builtin', () => {
       arguments: { command: 'head -c 100000 /dev/zero | tr "\\0" x; exit 1' },
     });
     const [block] = result.content as { type: string; text: string }[];
-    expect(block?.text).toHaveLength(30_000);
-    expect(block?.text.slice(29_812)).toBe(
-      'xxxxx\n[Output cut: showed the first 29,817 of 100,000 characters. To see the rest, redirect the output to a file and read it in parts, or filter it with grep, head or tail.]\n[exit code: 1]',
+    expect(block?.text).toBe(
+      `${'x'.repeat(29_751)}\n[Output cut: the command printed 100,000 bytes on stdout and nothing on stderr; shown: the first 29,751 characters of stdout. To see the rest, redirect the output to a file and read it in parts, or filter it with grep, head or tail.]\n[exit code: 1]`,
     );
+    expect(block?.text).toHaveLength(30_000);
     expect(result.isError).toBe(true);
   });
 

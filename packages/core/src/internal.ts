@@ -17,6 +17,7 @@ export {
   MAP_SUBSCHEMA_KEYWORDS,
   SINGLE_SUBSCHEMA_KEYWORDS,
 } from './json-schema/schema-keywords.js';
+export { countCharacters } from './text/count-characters.js';
 export { cutLength, cutText, shortenText } from './text/cut-text.js';
 export { escapeControlCharacters } from './text/escape-control-characters.js';
 export { DEFAULT_RUN_OPTIONS, SILENT_LOGGER } from './tool/tool-context.js';

@@ -9,6 +9,11 @@ export interface BackgroundRead {
   readonly output: string;
   /** Bytes of that output the bounded buffer no longer held. */
   readonly droppedBytes: number;
+  /**
+   * Bytes of that output `output` holds, counted before decoding: with `droppedBytes`, every byte
+   * the command printed since the previous read. Shells that count them say so here.
+   */
+  readonly outputBytes?: number;
   /** Running, exited on its own, or killed. */
   readonly status: BackgroundStatus;
   /** The exit code once it exited; `null` while running or when a signal ended it. */

@@ -1,6 +1,7 @@
 // The public API of @toolwright/shell: every export here is public, so add to it deliberately. Each name is listed in
 // test/architecture/export-surface.json, checked by its test; what only sibling packages use goes to internal.ts.
 export type { BackgroundOptions, BackgroundProcess, BackgroundRead, BackgroundStatus } from './background-process.js';
+export { checkCommand, MAX_COMMAND_BYTES } from './check-command.js';
 export { checkBackgroundOptions, checkExecutionOptions } from './check-options.js';
 export { BoundedCapture } from './capture/bounded-capture.js';
 export { OutputRing, type RingRead } from './capture/output-ring.js';

@@ -1,13 +1,17 @@
-// Host-key verification: the key a host offers must match a pinned fingerprint or a known_hosts entry.
-import { createHash, createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+// Host-key verification: the key a host offers must match a pinned fingerprint or a known_hosts
+// entry, and must not be revoked there.
+import { createHash } from 'node:crypto';
+import { hostFieldMatches, readKnownHosts, type KnownHostsLine } from './known-hosts.js';
 
 /** How the host's key is checked; there is no way to accept any key. */
 export type HostKeyPolicy =
-  /** The entries of an OpenSSH known_hosts file (plain or hashed host names) for this host and port. */
+  /** The entries of an OpenSSH known_hosts file (plain or hashed host names, patterns, `@revoked` keys) for this host and port. */
   | { readonly knownHostsFile: string }
   /** One pinned key, as `ssh-keygen -l -E sha256` prints its fingerprint: `SHA256:…`. */
   | { readonly fingerprint: string };
+
+/** What a policy says of the key a host offered: trusted, or refused with the sentence that says why. */
+export type HostKeyVerdict = { readonly trusted: true } | { readonly trusted: false; readonly reason: string };
 
 /** The OpenSSH SHA-256 fingerprint of a public key blob: `SHA256:` and unpadded base64. */
 export function fingerprintOf(keyBlob: Uint8Array): string {
@@ -19,49 +23,64 @@ export function knownHostsName(host: string, port: number): string {
   return port === 22 ? host : `[${host}]:${port}`;
 }
 
-function matchesHost(pattern: string, name: string): boolean {
-  if (pattern.startsWith('|1|')) {
-    const [, , salt, hash] = pattern.split('|');
-    if (salt === undefined || hash === undefined) return false;
-    const digest = createHmac('sha1', Buffer.from(salt, 'base64')).update(name).digest('base64');
-    return digest === hash;
-  }
-  return pattern.split(',').some((entry) => entry === name);
-}
-
-/** The fingerprints a known_hosts file trusts for `host`:`port` (revoked keys are left out). */
-export function trustedFingerprints(knownHostsFile: string, host: string, port: number): string[] {
+/** The fingerprints of the plain (unmarked) lines that name `host`:`port`, revoked keys left out. */
+function trustedIn(lines: readonly KnownHostsLine[], host: string, port: number): string[] {
   const name = knownHostsName(host, port);
-  const trusted: string[] = [];
-  for (const raw of readFileSync(knownHostsFile, 'utf8').split('\n')) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#') || line.startsWith('@')) continue;
-    const [hosts, , key] = line.split(/\s+/);
-    if (hosts === undefined || key === undefined || !matchesHost(hosts, name)) continue;
-    trusted.push(fingerprintOf(Buffer.from(key, 'base64')));
+  const revoked = new Set(revokedIn(lines).map(([fingerprint]) => fingerprint));
+  return lines
+    .filter((line) => line.marker === 'none' && line.key !== undefined && hostFieldMatches(line.hosts, name))
+    .map((line) => fingerprintOf(line.key as Buffer))
+    .filter((fingerprint) => !revoked.has(fingerprint));
+}
+
+/** Each `@revoked` line's fingerprint and number, or `undefined` for a line whose key cannot be read. */
+function revokedIn(lines: readonly KnownHostsLine[]): Array<[fingerprint: string | undefined, line: number]> {
+  return lines
+    .filter((line) => line.marker === 'revoked')
+    .map((line) => [line.key === undefined ? undefined : fingerprintOf(line.key), line.number]);
+}
+
+/** The fingerprints a known_hosts file trusts for `host`:`port` (a revoked key never is one). */
+export function trustedFingerprints(knownHostsFile: string, host: string, port: number): string[] {
+  return trustedIn(readKnownHosts(knownHostsFile), host, port);
+}
+
+/**
+ * Judges the key a host offered (its fingerprint). Against a known_hosts file, as sshd(8) says of
+ * `@revoked` — "the key contained on the line is revoked and must not ever be accepted" — a key
+ * on an `@revoked` line is refused whatever that line's host pattern and whatever other line lists
+ * the key (hashed, by a pattern, beside `@cert-authority` lines, under another key type name: the
+ * key itself is compared); an `@revoked` line whose key cannot be read refuses every key, since
+ * any may be the one it revokes. Otherwise the key must be on a plain line that names the host.
+ */
+export function judgeHostKey(policy: HostKeyPolicy, host: string, port: number, offered: string): HostKeyVerdict {
+  const subject = `The host key of ${host}:${port}`;
+  if ('fingerprint' in policy) {
+    if (offered === policy.fingerprint) return { trusted: true };
+    return refused(
+      `${subject} is not trusted: expected ${policy.fingerprint} from the pinned fingerprint, but the host offered ${offered}.`,
+    );
   }
-  return trusted;
-}
-
-/** Where the expected fingerprints come from, for messages. */
-export function expectedKeys(
-  policy: HostKeyPolicy,
-  host: string,
-  port: number,
-): { fingerprints: string[]; source: string } {
-  if ('fingerprint' in policy) return { fingerprints: [policy.fingerprint], source: 'the pinned fingerprint' };
-  return {
-    fingerprints: trustedFingerprints(policy.knownHostsFile, host, port),
-    source: `${policy.knownHostsFile} (as ${knownHostsName(host, port)})`,
-  };
-}
-
-/** The sentence that says why a host key was refused. */
-export function hostKeyRefusal(host: string, port: number, policy: HostKeyPolicy, offered: string): string {
-  const { fingerprints, source } = expectedKeys(policy, host, port);
+  const file = policy.knownHostsFile;
+  const lines = readKnownHosts(file);
+  for (const [fingerprint, line] of revokedIn(lines)) {
+    if (fingerprint === undefined)
+      return refused(
+        `${subject} cannot be checked: line ${line} of ${file} is an @revoked line whose key cannot be read, so the host's key may be the one it revokes. Fix or remove that line.`,
+      );
+    if (fingerprint === offered)
+      return refused(
+        `${subject} is revoked: ${offered} is on an @revoked line of ${file} (line ${line}), and a revoked key is never accepted, whatever other line lists it.`,
+      );
+  }
+  const trusted = trustedIn(lines, host, port);
+  if (trusted.includes(offered)) return { trusted: true };
+  const source = `${file} (as ${knownHostsName(host, port)})`;
   const expected =
-    fingerprints.length === 0
-      ? `no key is listed in ${source}`
-      : `expected ${fingerprints.join(' or ')} from ${source}`;
-  return `The host key of ${host}:${port} is not trusted: ${expected}, but the host offered ${offered}. Nothing was run on it.`;
+    trusted.length === 0 ? `no key is listed in ${source}` : `expected ${trusted.join(' or ')} from ${source}`;
+  return refused(`${subject} is not trusted: ${expected}, but the host offered ${offered}.`);
+}
+
+function refused(reason: string): HostKeyVerdict {
+  return { trusted: false, reason: `${reason} Nothing was run on it.` };
 }

@@ -11,4 +11,4 @@ export type RemoteContainment = 'pid-namespace' | 'session';
 
 /** The exec request that reports which containment the host offers the login user. */
 export const CONTAINMENT_PROBE =
-  "exec bash --noprofile --norc -c 'if unshare --pid --fork --kill-child --mount-proc true 2>/dev/null; then echo pid-namespace; else echo session; fi'";
+  "exec bash --noprofile --norc -c 'if unshare --pid --fork --kill-child --mount-proc --propagation slave true 2>/dev/null; then echo pid-namespace; else echo session; fi'";

@@ -83,8 +83,13 @@ export interface SupervisedCommand {
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** The exec request that runs `command` under the supervisor: a line any login shell runs as `exec bash …`. */
-export function supervisorExec(run: SupervisedCommand): string {
+/**
+ * The supervisor script that runs `command` (bash, evaluated by the bootstrap of `stdinScript`,
+ * which sends it as the session's first input: a command, its environment and its working
+ * directory may be of any size and hold any byte but NUL, and never make the exec request too
+ * large for the host's SSH server).
+ */
+export function supervisorScript(run: SupervisedCommand): string {
   const lines = ['set +m'];
   if (run.cwd !== undefined) {
     lines.push(
@@ -110,8 +115,8 @@ export function supervisorExec(run: SupervisedCommand): string {
   const init = `bash --noprofile --norc -c ${shellQuote('bash --noprofile --norc -c "$1" & wait $!')} toolwright-init ${shellQuote(run.command)}`;
   lines.push(
     run.containment === 'pid-namespace'
-      ? `exec unshare --pid --fork --kill-child --mount-proc ${init}`
+      ? `exec unshare --pid --fork --kill-child --mount-proc --propagation slave ${init}`
       : `exec ${bash}`,
   );
-  return `exec bash --noprofile --norc -c ${shellQuote(lines.join('\n'))}`;
+  return lines.join('\n');
 }

@@ -5,6 +5,7 @@ import {
   type BackgroundStatus,
   type Containment,
 } from '@toolwright/shell';
+import { readBackground } from '@toolwright/shell/internal';
 import type { ClientChannel } from 'ssh2';
 import { watchChannel } from './watch-channel.js';
 
@@ -57,8 +58,7 @@ export class SshBackgroundProcess implements BackgroundProcess {
   }
 
   read(): BackgroundRead {
-    const { text, droppedBytes } = this.#ring.read(this.#status !== 'running');
-    return { output: text, droppedBytes, status: this.#status, exitCode: this.#exitCode, signal: this.#signal };
+    return readBackground(this.#ring, { status: this.#status, exitCode: this.#exitCode, signal: this.#signal });
   }
 
   kill(): Promise<void> {

@@ -1,6 +1,6 @@
 // One SSH connection to one host, made on first use and made again after it drops.
 import { Client, type ClientChannel, type ConnectConfig } from 'ssh2';
-import { expectedKeys, fingerprintOf, hostKeyRefusal } from './host-key.js';
+import { fingerprintOf, judgeHostKey, type HostKeyVerdict } from './host-key.js';
 import { SshConnectionError, type SshConnectionFailure } from './ssh-connection-error.js';
 import type { SshShellOptions } from './ssh-shell-options.js';
 
@@ -38,10 +38,15 @@ export class SshConnection {
   }
 
   /**
-   * Runs `command` as the exec request of a new session channel, and hands the channel to `start`
-   * at once (in the same tick: its exit and close may arrive in the very next packets).
+   * Runs `command` as the exec request of a new session channel, writes `input` to its stdin (a
+   * script the request's bootstrap reads first; the input stays open), and hands the channel to
+   * `start` at once (in the same tick: its exit and close may arrive in the very next packets).
    */
-  async exec<Started>(command: string, start: (channel: ClientChannel) => Started): Promise<Awaited<Started>> {
+  async exec<Started>(
+    command: string,
+    start: (channel: ClientChannel) => Started,
+    input?: Buffer,
+  ): Promise<Awaited<Started>> {
     const client = await this.client();
     return new Promise<Awaited<Started>>((resolve, reject) => {
       try {
@@ -56,7 +61,10 @@ export class SshConnection {
                 },
               ),
             );
-          else resolve(start(channel) as Awaited<Started>);
+          else {
+            if (input !== undefined) channel.write(input);
+            resolve(start(channel) as Awaited<Started>);
+          }
         });
       } catch (error) {
         this.#client = undefined;
@@ -80,8 +88,7 @@ export class SshConnection {
 
   #connect(): Promise<Client> {
     const { host, port = 22, hostKey } = this.options;
-    let offered: string | undefined;
-    let refused = false;
+    let verdict: HostKeyVerdict | undefined;
     const config: ConnectConfig = {
       host,
       port,
@@ -90,10 +97,14 @@ export class SshConnection {
       keepaliveInterval: this.options.keepaliveIntervalMs ?? 5_000,
       keepaliveCountMax: 3,
       hostVerifier: (key: Buffer) => {
-        offered = fingerprintOf(key);
-        const { fingerprints } = expectedKeys(hostKey, host, port);
-        refused = !fingerprints.includes(offered);
-        return !refused;
+        try {
+          verdict = judgeHostKey(hostKey, host, port, fingerprintOf(key));
+        } catch (error) {
+          // A known_hosts file that cannot be read trusts nothing.
+          const reason = `The host key of ${host}:${port} cannot be checked: ${(error as Error).message}. Nothing was run on it.`;
+          verdict = { trusted: false, reason };
+        }
+        return verdict.trusted;
       },
       ...(this.options.privateKey === undefined ? {} : { privateKey: this.options.privateKey }),
       ...(this.options.passphrase === undefined ? {} : { passphrase: this.options.passphrase }),
@@ -108,8 +119,8 @@ export class SshConnection {
       });
       client.on('error', (error: Error & { code?: string; level?: string }) => {
         if (ready) return; // 'close' follows; the next call connects again.
-        if (refused && offered !== undefined) {
-          reject(new SshConnectionError(hostKeyRefusal(host, port, hostKey, offered), 'host-key', { cause: error }));
+        if (verdict !== undefined && !verdict.trusted) {
+          reject(new SshConnectionError(verdict.reason, 'host-key', { cause: error }));
         } else {
           reject(
             new SshConnectionError(

@@ -1,5 +1,6 @@
 import {
   checkBackgroundOptions,
+  checkCommand,
   checkExecutionOptions,
   ShellOptionsError,
   ShellStartError,
@@ -71,6 +72,8 @@ export class SshShellPool implements VirtualShell {
 
   async execute(command: string, options: ExecutionOptions): Promise<ShellCommandResult> {
     checkExecutionOptions(options);
+    // A command no host can take fails here, for this call alone: no host is tried or blamed.
+    checkCommand(command);
     const started = performance.now();
     for (;;) {
       const host = await this.#acquire(options.signal);
@@ -97,6 +100,7 @@ export class SshShellPool implements VirtualShell {
 
   async startBackground(command: string, options: BackgroundOptions): Promise<BackgroundProcess> {
     checkBackgroundOptions(options);
+    checkCommand(command);
     for (;;) {
       const host = this.#pick(false);
       if (host === undefined) throw this.#noHost();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   checkBackgroundOptions,
+  checkCommand,
   checkExecutionOptions,
   PROMPT_PROOF_ENV,
   ShellOptionsError,
@@ -14,12 +15,13 @@ import {
 import { notRunResult } from '@toolwright/shell/internal';
 import type { ClientChannel } from 'ssh2';
 import { CONTAINMENT_PROBE, type RemoteContainment } from './remote-containment.js';
-import { supervisorExec, type SupervisedCommand } from './remote-supervisor.js';
+import { shellQuote, supervisorScript, type SupervisedCommand } from './remote-supervisor.js';
 import { runRemoteCommand } from './run-remote-command.js';
 import { SshBackgroundProcess } from './ssh-background-process.js';
 import { SshConnection } from './ssh-connection.js';
 import type { SshShellOptions } from './ssh-shell-options.js';
 import { readChannel } from './read-channel.js';
+import { stdinScript } from './stdin-script.js';
 
 /**
  * Runs commands on one remote host over SSH (on `ssh2`; the host key is always verified). Each
@@ -71,6 +73,10 @@ export class SshShell implements VirtualShell {
 
   async execute(command: string, options: ExecutionOptions): Promise<ShellCommandResult> {
     checkExecutionOptions(options);
+    checkCommand(command);
+    // A NUL cannot reach the host (the script would lose it and name another folder): no such folder.
+    if (options.cwd?.includes('\0') === true)
+      throw new ShellStartError(`The working directory does not exist or is not a directory: ${options.cwd}`);
     if (options.signal?.aborted === true) return notRunResult({ aborted: true });
     const started = performance.now();
     const containment = await this.containment();
@@ -102,6 +108,7 @@ export class SshShell implements VirtualShell {
 
   async startBackground(command: string, options: BackgroundOptions): Promise<BackgroundProcess> {
     checkBackgroundOptions(options);
+    checkCommand(command);
     const containment = await this.containment();
     if (options.cwd !== undefined) await this.#checkDirectory(options.cwd);
     const run = { command, nonce: randomUUID(), cwd: options.cwd, env: options.env, containment };
@@ -134,12 +141,11 @@ export class SshShell implements VirtualShell {
   }
 
   async #checkDirectory(cwd: string): Promise<void> {
-    const quoted = `'${cwd.replaceAll("'", "'\\''")}'`;
-    const { exitCode } = await this.#connection.exec(
-      `exec bash --noprofile --norc -c 'test -d "$1"' toolwright ${quoted}`,
-      readChannel,
-    );
-    if (exitCode !== 0) throw new ShellStartError(`The working directory does not exist or is not a directory: ${cwd}`);
+    const missing = new ShellStartError(`The working directory does not exist or is not a directory: ${cwd}`);
+    if (cwd.includes('\0')) throw missing;
+    const { exec, input } = stdinScript(`test -d ${shellQuote(cwd)}`);
+    const { exitCode } = await this.#connection.exec(exec, readChannel, input);
+    if (exitCode !== 0) throw missing;
   }
 
   #open<Started>(
@@ -147,15 +153,15 @@ export class SshShell implements VirtualShell {
     deadlineMs: number,
     start: (channel: ClientChannel) => Started,
   ): Promise<Awaited<Started>> {
-    return this.#connection.exec(
-      supervisorExec({
+    const { exec, input } = stdinScript(
+      supervisorScript({
         ...run,
         env: { ...PROMPT_PROOF_ENV, ...run.env },
         deadlineMs: deadlineMs === 0 ? 0 : Math.max(1, deadlineMs),
         killGraceMs: this.#killGraceMs,
       }),
-      start,
     );
+    return this.#connection.exec(exec, start, input);
   }
 }
 

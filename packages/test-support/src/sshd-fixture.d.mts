@@ -29,5 +29,10 @@ export interface SshdFixture {
 }
 /** A port nobody listens on now (bound to 0 and released). */
 export declare function freePort(): Promise<number>;
+/** How a test sshd runs. */
+export interface SshdOptions {
+  /** Run sshd in a mount namespace of its own with shared mounts (root only): a test may mount there with `nsenter --mount=/proc/<pid>/ns/mnt`. */
+  readonly ownMountNamespace?: boolean;
+}
 /** Starts a throwaway sshd; rejects with sshd's stderr when it does not come up within 30 s. */
-export declare function startSshd(): Promise<SshdFixture>;
+export declare function startSshd(options?: SshdOptions): Promise<SshdFixture>;

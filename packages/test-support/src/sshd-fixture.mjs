@@ -49,8 +49,14 @@ function accepts(port) {
     });
   });
 }
-/** Starts a throwaway sshd; rejects with sshd's stderr when it does not come up within 30 s. */
-export async function startSshd() {
+/**
+ * Starts a throwaway sshd; rejects with sshd's stderr when it does not come up within 30 s. With
+ * `ownMountNamespace`, sshd runs in a mount namespace of its own whose mounts are shared (`unshare
+ * --mount --propagation shared`, root only), so a test can mount there (`nsenter --mount`) without
+ * touching this machine's mounts.
+ */
+export async function startSshd(options = {}) {
+  const wrap = options.ownMountNamespace === true ? ['unshare', '--mount', '--propagation', 'shared', '--'] : [];
   const folder = mkdtempSync(join(tmpdir(), 'toolwright-sshd-'));
   mkdirSync('/run/sshd', { recursive: true });
   const hostKey = join(folder, 'host_ed25519');
@@ -90,7 +96,7 @@ export async function startSshd() {
   const remove = () => rmSync(folder, { recursive: true, force: true });
   let server;
   try {
-    server = await listen(config, port);
+    server = await listen(config, port, wrap);
   } catch (error) {
     remove();
     throw error;
@@ -122,7 +128,7 @@ export async function startSshd() {
     stderr: () => server.stderr(),
     halt,
     async resume() {
-      server = await listen(config, port);
+      server = await listen(config, port, wrap);
     },
     async stop() {
       await halt();
@@ -130,9 +136,10 @@ export async function startSshd() {
     },
   };
 }
-/** Runs `sshd -D -e -f config` until it accepts on `port`; rejects with its stderr after 30 s or when it exits. */
-async function listen(config, port) {
-  const child = spawn(SSHD, ['-D', '-e', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+/** Runs `sshd -D -e -f config` (after `wrap`, which execs it) until it accepts on `port`; rejects with its stderr after 30 s or when it exits. */
+async function listen(config, port, wrap) {
+  const [file, ...args] = [...wrap, SSHD, '-D', '-e', '-f', config];
+  const child = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (text) => (stderr += text));
   let exited = false;

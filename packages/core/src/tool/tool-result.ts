@@ -126,7 +126,8 @@ function safeToString(value: unknown): string {
 /**
  * The line that ends a cut text (SPEC PO-3): how much the model sees, of how much, and how to get
  * the rest, e.g. `[Output cut: showed the first 29,871 of 1,088,889 characters. Fix what is shown
- * and call again.]`. Counts are UTF-16 code units, written with thousands separators.
+ * and call again.]`. Counts are characters (Unicode code points: see `countCharacters` in
+ * `@toolwright/core/internal`), written with thousands separators.
  */
 export function describeCut(shown: number, total: number, hint = ''): string {
   const counts = `showed the first ${formatCount(shown)} of ${formatCount(total)} characters.`;

@@ -6,17 +6,17 @@ const OK_HINT = 'To see the rest, ask for a smaller part at a time.';
 const ERROR_HINT = 'Fix what is shown and call again; the rest will be reported then.';
 
 describe('limitOutput', () => {
-  it('PO-3: cuts the content without splitting a surrogate pair and ends it with the cut marker', () => {
+  it('PO-3: cuts the content without splitting a surrogate pair and ends it with the cut marker, counting characters (not UTF-16 units)', () => {
     const even = limitOutput(ToolResult.ok('😀'.repeat(40_000)), 30_000);
     expect(even.content).toBe(
-      `${'😀'.repeat(14_944)}\n[Output cut: showed the first 29,888 of 80,000 characters. ${OK_HINT}]`,
+      `${'😀'.repeat(14_944)}\n[Output cut: showed the first 14,944 of 40,000 characters. ${OK_HINT}]`,
     );
     expect(even.content.length).toBe(29_999);
     expect(even.metadata).toEqual({ truncated: true, originalLength: 80_000 });
     // One character before the emoji: the cut would fall between the halves of a pair, so it moves back one.
     const odd = limitOutput(ToolResult.ok(`a${'😀'.repeat(40_000)}`), 30_000);
     expect(odd.content).toBe(
-      `a${'😀'.repeat(14_944)}\n[Output cut: showed the first 29,889 of 80,001 characters. ${OK_HINT}]`,
+      `a${'😀'.repeat(14_944)}\n[Output cut: showed the first 14,945 of 40,001 characters. ${OK_HINT}]`,
     );
   });
 

@@ -1,5 +1,5 @@
 import { describeCut, ToolResult } from '@toolwright/core';
-import { cutLength, cutText, timedResult } from '@toolwright/core/internal';
+import { countCharacters, cutLength, cutText, timedResult } from '@toolwright/core/internal';
 import { OPENAI_ERROR_PREFIX } from '../providers/openai-result-text.js';
 
 /** How the model gets the rest of a cut successful result, when the tool gives no hint of its own. */
@@ -57,10 +57,12 @@ function cutContent(result: ToolResult, budget: number): string {
       : result.isError
         ? DEFAULT_ERROR_CUT_HINT
         : DEFAULT_CUT_HINT;
+  const total = countCharacters(content);
   for (const markerHint of [hint, '']) {
-    const marker = (shown: number): string => `\n${describeCut(shown, content.length, markerHint)}`;
+    // Measured with the largest count the marker can hold; it then says characters, not UTF-16 units.
+    const marker = (shown: number): string => `\n${describeCut(shown, total, markerHint)}`;
     const keep = cutLength(content, budget - marker(budget).length);
-    if (keep >= 1) return `${content.slice(0, keep)}${marker(keep)}`;
+    if (keep >= 1) return `${content.slice(0, keep)}${marker(countCharacters(content.slice(0, keep)))}`;
   }
   return cutText(content, budget).text;
 }

@@ -67,16 +67,16 @@ describe('OutputRing', () => {
   it('BT-2: each read returns only what is new', () => {
     const ring = new OutputRing(64);
     ring.push(bytes('one\n'));
-    expect(ring.read()).toEqual({ text: 'one\n', droppedBytes: 0 });
-    expect(ring.read()).toEqual({ text: '', droppedBytes: 0 });
+    expect(ring.read()).toEqual({ text: 'one\n', droppedBytes: 0, bytes: 4 });
+    expect(ring.read()).toEqual({ text: '', droppedBytes: 0, bytes: 0 });
     ring.push(bytes('two\n'));
-    expect(ring.read()).toEqual({ text: 'two\n', droppedBytes: 0 });
+    expect(ring.read()).toEqual({ text: 'two\n', droppedBytes: 0, bytes: 4 });
   });
 
   it('BT-2: a reader that falls behind loses the oldest bytes and is told how many', () => {
     const ring = new OutputRing(8);
     ring.push(bytes('0123456789abcdef'));
-    expect(ring.read()).toEqual({ text: '89abcdef', droppedBytes: 8 });
+    expect(ring.read()).toEqual({ text: '89abcdef', droppedBytes: 8, bytes: 8 });
     expect(ring.totalBytes).toBe(16);
   });
 
@@ -84,11 +84,21 @@ describe('OutputRing', () => {
     const ring = new OutputRing(64);
     const euro = bytes('€');
     ring.push(euro.subarray(0, 2));
-    expect(ring.read()).toEqual({ text: '', droppedBytes: 0 });
+    expect(ring.read()).toEqual({ text: '', droppedBytes: 0, bytes: 0 });
     ring.push(euro.subarray(2));
-    expect(ring.read()).toEqual({ text: '€', droppedBytes: 0 });
+    expect(ring.read()).toEqual({ text: '€', droppedBytes: 0, bytes: 3 });
     const small = new OutputRing(4);
     small.push(bytes('a€€'));
-    expect(small.read()).toEqual({ text: '€', droppedBytes: 4 });
+    expect(small.read()).toEqual({ text: '€', droppedBytes: 4, bytes: 3 });
+    // Every byte written is either dropped or returned, once.
+    const counted = new OutputRing(5);
+    let seen = 0;
+    for (const chunk of ['€a', '€€€', 'b', '😀😀', 'c']) {
+      counted.push(bytes(chunk));
+      const { droppedBytes, bytes: returned } = counted.read();
+      seen += droppedBytes + returned;
+    }
+    const last = counted.read(true);
+    expect(seen + last.droppedBytes + last.bytes).toBe(counted.totalBytes);
   });
 });

@@ -1,5 +1,6 @@
 import { ShellOptionsError } from '../shell-options-error.js';
 import { readRing, writeRing } from './byte-ring.js';
+import { omissionLine } from './omission-line.js';
 import { completeUtf8Prefix, nextUtf8Boundary } from './utf8.js';
 
 /**
@@ -55,7 +56,7 @@ export class BoundedCapture {
     const tail = this.#orderedTail();
     const tailStart = nextUtf8Boundary(tail, 0);
     const omitted = this.#total - head.length - (tail.length - tailStart);
-    return `${decoder.decode(head)}\n[… ${omitted} bytes of output omitted …]\n${decoder.decode(tail.subarray(tailStart))}`;
+    return `${decoder.decode(head)}${omissionLine(omitted)}${decoder.decode(tail.subarray(tailStart))}`;
   }
 
   #assembleAll(): Uint8Array {

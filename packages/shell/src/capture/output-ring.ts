@@ -8,6 +8,8 @@ export interface RingRead {
   readonly text: string;
   /** Bytes written since the previous read that were overwritten before this one. */
   readonly droppedBytes: number;
+  /** Bytes written since the previous read that `text` holds (counted before decoding). */
+  readonly bytes: number;
 }
 
 /**
@@ -45,6 +47,10 @@ export class OutputRing {
     const from = droppedBytes > 0 ? nextUtf8Boundary(bytes, 0) : 0;
     const to = final ? bytes.length : completeUtf8Prefix(bytes, bytes.length);
     this.#read = start + to;
-    return { text: new TextDecoder('utf-8').decode(bytes.subarray(from, to)), droppedBytes: droppedBytes + from };
+    return {
+      text: new TextDecoder('utf-8').decode(bytes.subarray(from, to)),
+      droppedBytes: droppedBytes + from,
+      bytes: to - from,
+    };
   }
 }

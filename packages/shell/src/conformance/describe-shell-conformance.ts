@@ -4,6 +4,7 @@ import { describeCaptureCases } from './capture-cases.js';
 import { CaseContext } from './case-context.js';
 import type { ConformanceTarget } from './conformance-target.js';
 import { describeExitCases } from './exit-cases.js';
+import { describeFileSystemCases } from './file-system-cases.js';
 import { describeLeftoverCases } from './leftover-cases.js';
 import { describeOptionCases } from './option-cases.js';
 import { describePromptCases } from './prompt-cases.js';
@@ -15,7 +16,8 @@ import { describeUtf8Cases } from './utf8-cases.js';
  * SPEC SH-1..SH-5, BT-2 and the shell side of BT-1 as cases over real processes on the target's
  * host. Exit codes are values; timeouts and aborts kill the whole tree (background jobs, `setsid`,
  * `nohup`, double forks, children that ignore SIGTERM), and so does a normal exit for what the
- * command left running; capture is bounded on every path (1 GB of output) and cut on UTF-8
+ * command left running; the command sees one file system (hard links and renames between relative,
+ * absolute and `/proc/self/cwd` paths work); capture is bounded on every path (1 GB of output) and cut on UTF-8
  * boundaries; nothing waits for a prompt; background commands are readable, bounded, killable and
  * die with `dispose`. After each case the kit asks `target.listProcesses` whether anything the case
  * started still runs.
@@ -30,6 +32,7 @@ export function describeShellConformance(target: ConformanceTarget): void {
     describeOptionCases(context);
     describeTreeCases(context);
     describeLeftoverCases(context);
+    describeFileSystemCases(context);
     describeCaptureCases(context);
     describeUtf8Cases(context);
     describePromptCases(context);

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { BackgroundProcess, BackgroundRead, BackgroundStatus } from '../background-process.js';
 import { OutputRing } from '../capture/output-ring.js';
+import { readBackground } from '../capture/read-background.js';
 import type { Containment } from '../containment.js';
 import type { CommandTree } from './command-tree.js';
 import { settle } from './spawn-in-session.js';
@@ -53,8 +54,7 @@ export class LocalBackgroundProcess implements BackgroundProcess {
   }
 
   read(): BackgroundRead {
-    const { text, droppedBytes } = this.#ring.read(this.#status !== 'running');
-    return { output: text, droppedBytes, status: this.#status, exitCode: this.#exitCode, signal: this.#signal };
+    return readBackground(this.#ring, { status: this.#status, exitCode: this.#exitCode, signal: this.#signal });
   }
 
   kill(): Promise<void> {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { BackgroundOptions, BackgroundProcess } from '../background-process.js';
 import { BoundedCapture } from '../capture/bounded-capture.js';
+import { checkCommand } from '../check-command.js';
 import { checkBackgroundOptions, checkExecutionOptions, refusal } from '../check-options.js';
 import type { Containment } from '../containment.js';
 import type { ExecutionOptions } from '../execution-options.js';
@@ -84,7 +85,10 @@ export class LocalShell implements VirtualShell {
    * to read its bounded output and kill its tree. `dispose()` kills every one still running.
    */
   startBackground(command: string, options: BackgroundOptions): Promise<BackgroundProcess> {
-    const refused = refusal(() => checkBackgroundOptions(options));
+    const refused = refusal(() => {
+      checkBackgroundOptions(options);
+      checkCommand(command);
+    });
     if (refused !== undefined) return refused;
     const cwd = options.cwd ?? process.cwd();
     if (!isDirectory(cwd))
@@ -115,7 +119,10 @@ export class LocalShell implements VirtualShell {
   }
 
   execute(command: string, options: ExecutionOptions): Promise<ShellCommandResult> {
-    const refused = refusal(() => checkExecutionOptions(options));
+    const refused = refusal(() => {
+      checkExecutionOptions(options);
+      checkCommand(command);
+    });
     if (refused !== undefined) return refused;
     // An already-aborted call starts nothing: a command that might run half-way is worse than none.
     if (options.signal?.aborted === true) return Promise.resolve(notRunResult({ aborted: true }));

@@ -6,10 +6,11 @@ import { findExecutable } from './find-executable.js';
 import { readProcess } from './process-table.js';
 import { signalEach } from './process-tree.js';
 
-/** The util-linux programs a PID namespace needs, by absolute path. */
+/** The programs a PID namespace needs, by absolute path: util-linux's `unshare` and `nsenter`, coreutils' `env`. */
 export interface NamespaceTools {
   readonly unshare: string;
   readonly nsenter: string;
+  readonly env: string;
 }
 
 /** The name the namespace's init shows in `ps` inside the namespace. */
@@ -20,9 +21,24 @@ export const NAMESPACE_INIT_NAME = 'toolwright-init';
 // closed, by us or because this process died. When it exits, the kernel kills the namespace.
 const INIT = 'echo ready; exec >/dev/null 2>&1; while read -r _; do :; done';
 
+// The mount namespace exists only for the namespace's own /proc. As a slave of the host's mounts, it
+// sees every mount the host makes while the command runs; the /proc mounted in it stays in it.
 function holderArguments(bashPath: string): string[] {
   const rename = `exec -a ${NAMESPACE_INIT_NAME} "$0" -c "$1"`;
-  return ['--pid', '--fork', '--kill-child', '--mount-proc', '--', bashPath, '-c', rename, bashPath, INIT];
+  const namespace = ['--pid', '--fork', '--kill-child', '--mount-proc', '--propagation', 'slave'];
+  return [...namespace, '--', bashPath, '-c', rename, bashPath, INIT];
+}
+
+/**
+ * How a command enters the namespace held by `holderPid`, after `nsenter`: its PID and mount
+ * namespaces, then `env --chdir`, so that the working directory is looked up *inside* the mount
+ * namespace. (`nsenter --wd` opens it before entering: the command's cwd would then stay on the
+ * host's mounts while absolute paths resolve on the namespace's copies of them, and a hard link
+ * or a rename between the two fails with EXDEV, "Invalid cross-device link".)
+ */
+export function enterArguments(tools: NamespaceTools, holderPid: number | string, cwd: string): string[] {
+  const namespaces = [`--pid=/proc/${holderPid}/ns/pid_for_children`, `--mount=/proc/${holderPid}/ns/mnt`];
+  return [...namespaces, '--', tools.env, `--chdir=${cwd}`, '--'];
 }
 
 /**
@@ -35,6 +51,7 @@ export class NamespaceHolder {
   private constructor(
     private readonly child: ChildProcess,
     readonly pid: number,
+    private readonly tools: NamespaceTools,
   ) {}
 
   /** Starts the holder and waits until its init is ready; rejects with a ShellStartError when it cannot. */
@@ -60,16 +77,16 @@ export class NamespaceHolder {
         child.stdout?.destroy();
         child.stderr?.removeAllListeners('data').resume();
         child.removeAllListeners('exit');
-        resolve(new NamespaceHolder(child, child.pid as number));
+        resolve(new NamespaceHolder(child, child.pid as number, tools));
       });
       child.once('error', (error) => fail(error.message));
       child.once('exit', () => fail(errors.trim() || 'unshare ended at once'));
     });
   }
 
-  /** What `nsenter` needs, before the command: this namespace's PID and mount namespaces, and `cwd`. */
+  /** What `nsenter` needs before the command to enter this namespace in `cwd` (see {@link enterArguments}). */
   enterArguments(cwd: string): string[] {
-    return [`--pid=/proc/${this.pid}/ns/pid_for_children`, `--mount=/proc/${this.pid}/ns/mnt`, `--wd=${cwd}`, '--'];
+    return enterArguments(this.tools, this.pid, cwd);
   }
 
   /** The namespace's init (its pid here), while it lives. */
@@ -109,11 +126,12 @@ function readChildren(pid: number): number[] {
   return names.filter((name) => /^\d+$/.test(name) && readProcess(Number(name))?.parentPid === pid).map(Number);
 }
 
-/** `unshare` and `nsenter` from PATH or the usual system folders, or `undefined` when either is missing. */
+/** `unshare`, `nsenter` and `env` from PATH or the usual system folders, or `undefined` when one is missing. */
 export function findNamespaceTools(): NamespaceTools | undefined {
   const unshare = findExecutable('unshare');
   const nsenter = findExecutable('nsenter');
-  return unshare === undefined || nsenter === undefined ? undefined : { unshare, nsenter };
+  const env = findExecutable('env');
+  return unshare === undefined || nsenter === undefined || env === undefined ? undefined : { unshare, nsenter, env };
 }
 
 /**
@@ -124,17 +142,17 @@ export function findNamespaceTools(): NamespaceTools | undefined {
 export function probeNamespace(tools: NamespaceTools, bashPath: string): boolean {
   const check = `read -r -d '' init < /proc/1/cmdline; [ "$init" = ${NAMESPACE_INIT_NAME} ] && [ $$ -gt 1 ] && exit 42`;
   const script = [
-    'nsenter=$1 bash=$2 check=$3',
-    'shift 3',
+    'nsenter=$1 bash=$2 check=$3 env=$4',
+    'shift 4',
     'coproc HOLDER { exec "$@"; }',
     'read -r _ <&"${HOLDER[0]}" || exit 1',
-    '"$nsenter" --pid=/proc/$HOLDER_PID/ns/pid_for_children --mount=/proc/$HOLDER_PID/ns/mnt --wd=/ -- "$bash" -c "$check"',
+    `"$nsenter" ${enterArguments({ ...tools, env: '"$env"' }, '$HOLDER_PID', '/').join(' ')} "$bash" -c "$check"`,
     'status=$? holder=$HOLDER_PID to=${HOLDER[1]}',
     'exec {to}>&-',
     'wait "$holder"',
     'exit "$status"',
   ].join('\n');
-  const args = [tools.nsenter, bashPath, check, tools.unshare, ...holderArguments(bashPath)];
+  const args = [tools.nsenter, bashPath, check, tools.env, tools.unshare, ...holderArguments(bashPath)];
   const probe = spawnSync(bashPath, ['-c', script, 'bash', ...args], {
     stdio: 'ignore',
     timeout: 10_000,

@@ -1,7 +1,8 @@
-import { GenericTool, SafetyLevel, ToolParam, ToolResult, Type } from '@toolwright/core';
+import { Concurrency, GenericTool, SafetyLevel, ToolParam, ToolResult, Type, type ToolContext } from '@toolwright/core';
 import type { BackgroundRead } from '@toolwright/shell';
 import type { BashSession } from './bash-session.js';
-import { stripAnsi } from './strip-ansi.js';
+import { cutBackgroundOutput } from './cut-background-output.js';
+import { BASH_CUT_HINT, MAX_OUTPUT_CHARS } from './render-bash-result.js';
 
 /** The input of BashOutput. */
 export class BashOutputInput {
@@ -14,44 +15,57 @@ export class BashOutputInput {
 }
 
 type OutputOutcome =
-  | { readonly id: string; readonly read: BackgroundRead }
+  | { readonly id: string; readonly read: BackgroundRead; readonly maxChars: number }
   | { readonly unknown: string; readonly known: readonly string[] };
 
-/** Reads what a background command wrote since the last read, with its status and exit code (SPEC BT-2). */
+/**
+ * Reads what a background command wrote since the last read, with its status and exit code (SPEC
+ * BT-2). A BASH tool like Bash itself (it reads what commands print, and it exists only where Bash
+ * does): without `allowBash` it is neither offered nor run. It changes nothing, so it is not
+ * destructive and runs beside other calls.
+ */
 export class BashOutputTool extends GenericTool<BashOutputInput, OutputOutcome> {
   constructor(private readonly session: BashSession) {
     super({
       name: 'BashOutput',
       description:
         'Returns the output a background command (started with Bash run_in_background) wrote since the last read, and whether it still runs.',
-      safety: SafetyLevel.READ_ONLY,
+      safety: { level: SafetyLevel.BASH, destructive: false },
+      concurrency: Concurrency.PARALLEL,
       input: BashOutputInput,
     });
   }
 
-  protected doExecute(input: BashOutputInput): OutputOutcome {
+  protected doExecute(input: BashOutputInput, context: ToolContext): OutputOutcome {
     const background = this.session.get(input.bashId);
     if (background === undefined) return { unknown: input.bashId, known: this.session.ids() };
-    return { id: input.bashId, read: background.read() };
+    // Cut here, to the run's output limit when it is lower, so the gate's own cut never drops the status line.
+    const maxChars = Math.min(MAX_OUTPUT_CHARS, context.options.maxToolOutputChars);
+    return { id: input.bashId, read: background.read(), maxChars };
   }
 
   protected render(outcome: OutputOutcome): ToolResult {
     if ('unknown' in outcome) return unknownShell(outcome.unknown, outcome.known);
-    const { read } = outcome;
+    const { read, maxChars } = outcome;
     const status =
       read.status === 'running'
         ? '[status: running]'
         : read.status === 'killed'
           ? '[status: killed]'
           : `[status: exited, exit code: ${read.exitCode ?? `signal ${read.signal ?? 'unknown'}`}]`;
-    const dropped =
-      read.droppedBytes > 0
-        ? `[${read.droppedBytes} bytes of output were dropped before this read: the buffer keeps the most recent 1 MiB]\n`
-        : '';
-    const output = stripAnsi(read.output);
-    const content = `${dropped}${output}${output === '' || output.endsWith('\n') ? '' : '\n'}${status}`;
+    // The status line comes last and always fits: the output gives way to it.
+    const output = cutBackgroundOutput(read, maxChars - status.length - 1, BASH_CUT_HINT);
+    const { text } = output;
+    const content = `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${status}`;
     return ToolResult.ok(content, {
-      metadata: { status: read.status, exitCode: read.exitCode, droppedBytes: read.droppedBytes },
+      metadata: {
+        status: read.status,
+        exitCode: read.exitCode,
+        droppedBytes: read.droppedBytes,
+        printedBytes: output.printedBytes,
+        truncated: output.cut,
+        cutHint: BASH_CUT_HINT,
+      },
     });
   }
 }

@@ -91,10 +91,10 @@ describe('Bash', () => {
   it('BT-1/PO-3: output is cut so that the marker after it is never lost, 30,000 characters in all', async () => {
     const result = await run({ command: 'head -c 100000 /dev/zero | tr "\\0" x; exit 1' });
     expect(result.content.length).toBe(30_000);
-    expect(result.content.slice(29_812)).toBe(
-      'xxxxx\n[Output cut: showed the first 29,817 of 100,000 characters. To see the rest, redirect the output to a file and read it in parts, or filter it with grep, head or tail.]\n[exit code: 1]',
+    expect(result.content).toBe(
+      `${'x'.repeat(29_751)}\n[Output cut: the command printed 100,000 bytes on stdout and nothing on stderr; shown: the first 29,751 characters of stdout. To see the rest, redirect the output to a file and read it in parts, or filter it with grep, head or tail.]\n[exit code: 1]`,
     );
-    expect(result.metadata).toMatchObject({ truncated: true, originalLength: 100_000 });
+    expect(result.metadata).toMatchObject({ truncated: true, originalLength: 100_000, stdoutBytes: 100_000 });
   });
 
   it('BT-1/PO-3: under a lower output limit the cut follows it, so the gate never cuts the exit-code marker off', async () => {
@@ -106,7 +106,7 @@ describe('Bash', () => {
     expect(result.content.length).toBe(1_000);
     expect(result.content.endsWith('filter it with grep, head or tail.]\n[exit code: 3]')).toBe(true);
     expect(result.content.split('\n').at(-2)).toBe(
-      '[Output cut: showed the first 820 of 100,000 characters. To see the rest, redirect the output to a file and read it in parts, or filter it with grep, head or tail.]',
+      '[Output cut: the command printed 100,000 bytes on stdout and nothing on stderr; shown: the first 754 characters of stdout. To see the rest, redirect the output to a file and read it in parts, or filter it with grep, head or tail.]',
     );
   });
 
@@ -115,8 +115,8 @@ describe('Bash', () => {
     expect(result.isError).toBe(false);
     expect(result.content.length).toBe(30_000);
     expect(result.content.split('\n').slice(-2)).toEqual([
-      '6188',
-      '[Output cut: showed the first 29,832 of 288,894 characters. To see the rest, redirect the output to a file and read it in parts, or filter it with grep, head or tail.]',
+      '617',
+      '[Output cut: the command printed 288,894 bytes on stdout and nothing on stderr; shown: the first 29,766 characters of stdout. To see the rest, redirect the output to a file and read it in parts, or filter it with grep, head or tail.]',
     ]);
     expect(result.metadata).toMatchObject({ truncated: true, originalLength: 288_894 });
   });
@@ -177,6 +177,57 @@ describe('background commands', () => {
       content: `No background shell has the id 'bash_99'. Known ids: bash_1, ${id}.`,
       isError: true,
     });
+  });
+
+  /** Starts `command` in the background and waits (generously) until it has exited and all its output is read. */
+  async function finishedInBackground(command: string): Promise<string> {
+    const started = await run({ command, run_in_background: true });
+    const id = started.metadata.bashId as string;
+    const deadline = Date.now() + 120_000;
+    while (local.session?.get(id)?.status === 'running' && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    return id;
+  }
+
+  const HINT =
+    'To see the rest, redirect the output to a file and read it in parts, or filter it with grep, head or tail.';
+
+  it('BT-2/PO-3: BashOutput after 50 MB: the bytes printed since the last read, what the buffer kept, the characters shown', async () => {
+    const id = await finishedInBackground(`head -c 52428800 /dev/zero | tr '\\0' x`);
+    const result = await run({ bash_id: id }, bashOutput);
+    expect(result.content).toBe(
+      `[Output cut: the command printed 52,428,800 bytes on stdout and stderr since the last read, of which the buffer kept the last 1,048,576 bytes; shown: the last 29,683 characters. ${HINT}]\n${'x'.repeat(29_683)}\n[status: exited, exit code: 0]`,
+    );
+    expect(result.content).toHaveLength(30_000);
+    expect(result.metadata).toMatchObject({
+      droppedBytes: 52_428_800 - 1_048_576,
+      printedBytes: 52_428_800,
+      truncated: true,
+    });
+    expect((await run({ bash_id: id }, bashOutput)).content).toBe('[status: exited, exit code: 0]');
+  });
+
+  it('BT-2/PO-3: BashOutput of more than fits, nothing dropped: the bytes since the last read and the last characters shown, on stdout and stderr', async () => {
+    const id = await finishedInBackground(
+      `head -c 60000 /dev/zero | tr '\\0' o; head -c 40000 /dev/zero | tr '\\0' e >&2; exit 3`,
+    );
+    const result = await run({ bash_id: id }, bashOutput);
+    expect(result.content).toBe(
+      `[Output cut: the command printed 100,000 bytes on stdout and stderr since the last read; shown: the last 29,737 characters. ${HINT}]\n${'e'.repeat(29_737)}\n[status: exited, exit code: 3]`,
+    );
+    expect(result.content).toHaveLength(30_000);
+    expect(result.metadata).toMatchObject({ droppedBytes: 0, printedBytes: 100_000, truncated: true });
+  });
+
+  it('BT-2/PO-3: under a lower output limit BashOutput cuts to it and keeps its status line', async () => {
+    const id = await finishedInBackground('seq 1 10000');
+    const small = createToolContext({ cwd: '/tmp', options: { maxToolOutputChars: 1_000 } });
+    const result = await bashOutput.execute(ToolInput.of({ bash_id: id }), small);
+    expect(result.content.length).toBeLessThanOrEqual(1_000);
+    expect(result.content.split('\n')[0]).toBe(
+      `[Output cut: the command printed 48,894 bytes on stdout and stderr since the last read; shown: the last 741 characters. ${HINT}]`,
+    );
+    expect(result.content.endsWith('\n9999\n10000\n[status: exited, exit code: 0]')).toBe(true);
   });
 
   it('BT-2: disposing the session kills everything still running', async () => {

@@ -2,10 +2,8 @@ import { GenericTool, SafetyLevel, ToolResult, type ToolContext } from '@toolwri
 import { ShellStartError, type ShellCommandResult } from '@toolwright/shell';
 import { BashInput, clampTimeout } from './bash-input.js';
 import type { BashSession } from './bash-session.js';
-import { MAX_OUTPUT_CHARS, renderBashResult } from './render-bash-result.js';
+import { BASH_CAPTURE_BYTES, MAX_OUTPUT_CHARS, renderBashResult } from './render-bash-result.js';
 
-/** Bytes held per stream of a foreground command: passed explicitly, never left to the shell's default. */
-export const BASH_CAPTURE_BYTES = 1_048_576;
 /** Bytes of a background command's output held between reads. */
 export const BACKGROUND_BUFFER_BYTES = 1_048_576;
 

@@ -15,7 +15,8 @@ export interface BashTools {
 
 /**
  * The Bash tools for a shell (SPEC BT-1, BT-2). Without a shell there are none: an agent without
- * a shell is usable, an agent whose commands silently vanish is not.
+ * a shell is usable, an agent whose commands silently vanish is not. All three are BASH tools, so
+ * a gate offers and runs BashOutput and KillShell exactly where it offers and runs Bash.
  */
 export function createBashTools(shell: VirtualShell | undefined): BashTools {
   if (shell === undefined) return { tools: [], session: undefined };
