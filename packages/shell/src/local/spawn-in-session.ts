@@ -23,7 +23,12 @@ export function spawnInSession(
   });
 }
 
-/** Waits for both streams to end, at most `settleMs`; then closes them (a background child may hold them open). */
+/**
+ * Waits for both streams to end, at most `settleMs`; then closes them (a background child may hold
+ * them open). The wait ends one turn of the event loop after its timer, never in the timer's own
+ * turn: on a loaded machine the timer can come due before the loop has read what the command
+ * wrote before it exited, and that output would be lost (timers run before the loop reads I/O).
+ */
 export async function settle(child: ChildProcess, settleMs: number): Promise<void> {
   const ended = (stream: NodeJS.ReadableStream | null): Promise<void> =>
     stream === null || (stream as { readableEnded?: boolean }).readableEnded === true
@@ -35,7 +40,7 @@ export async function settle(child: ChildProcess, settleMs: number): Promise<voi
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
     Promise.all([ended(child.stdout), ended(child.stderr)]),
-    new Promise((resolve) => (timer = setTimeout(resolve, settleMs))),
+    new Promise((resolve) => (timer = setTimeout(() => setImmediate(resolve), settleMs))),
   ]);
   clearTimeout(timer);
   child.stdout?.destroy();
