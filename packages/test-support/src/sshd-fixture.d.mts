@@ -27,7 +27,6 @@ export interface SshdFixture {
   /** Kills the server (and its connections) and removes the folder. */
   stop(): Promise<void>;
 }
-/** A port nobody listens on now (bound to 0 and released). */
-export declare function freePort(): Promise<number>;
+export { freePort } from './free-port.mjs';
 /** Starts a throwaway sshd; rejects with sshd's stderr when it does not come up within 30 s. */
 export declare function startSshd(): Promise<SshdFixture>;

@@ -1,0 +1,118 @@
+import { Redis } from 'ioredis';
+import { describeFailure } from './describe-failure.js';
+import { RedisApprovalStoreError } from './redis-approval-store-error.js';
+import type { ConnectionSettings } from './redis-url.js';
+import type { StoreClient } from './store-client.js';
+import { withDeadline } from './with-deadline.js';
+
+/**
+ * The ioredis client a store makes and owns. It connects when a command needs it — one fresh
+ * attempt per command while Redis is down, never a queue that waits for a reconnect — and says
+ * what failed in one line that names the server and never the password. The store's own deadline
+ * is the only timeout: a connection that missed it is dropped, and the next command gets a new
+ * client, so nothing late from the old one (a reply, an error) reaches it.
+ */
+export class OwnedClient implements StoreClient {
+  readonly #connection: ConnectionSettings;
+  readonly server: string;
+  #client: Redis;
+  #connecting: Promise<void> | undefined;
+  /** The last error the current client reported about its connection. */
+  #lastError: unknown;
+
+  constructor(connection: ConnectionSettings) {
+    this.#connection = connection;
+    const { host, port } = connection;
+    this.server = `Redis at ${host.includes(':') ? `[${host}]` : host}:${port}`;
+    this.#client = this.#create();
+  }
+
+  /** Sends one command, connecting first when there is no ready connection. */
+  call(timeoutMs: number, command: string, ...args: string[]): Promise<unknown> {
+    const client = this.#client;
+    return withDeadline(this.#send(client, command, args), timeoutMs, () => {
+      const late = new RedisApprovalStoreError(lateness(this.server, client, timeoutMs), 'unreachable');
+      this.#drop(client);
+      return late;
+    });
+  }
+
+  /** Ends the connection: QUIT, or a plain disconnect when Redis does not answer it within `timeoutMs`. */
+  async close(timeoutMs: number): Promise<void> {
+    const client = this.#client;
+    if (client.status === 'ready') {
+      await withDeadline(client.quit(), timeoutMs, () => new Error('QUIT got no answer')).catch(() => undefined);
+    }
+    client.disconnect();
+  }
+
+  #create(): Redis {
+    const { host, port, username, password, database, tls } = this.#connection;
+    const client = new Redis({
+      host,
+      port,
+      ...(username === undefined ? {} : { username }),
+      ...(password === undefined ? {} : { password }),
+      db: database,
+      ...(tls ? { tls: {} } : {}),
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      retryStrategy: () => null,
+      maxRetriesPerRequest: 0,
+      autoResendUnfulfilledCommands: false,
+      autoResubscribe: false,
+    });
+    client.on('error', (error: unknown) => {
+      if (client === this.#client) this.#lastError = error;
+    });
+    return client;
+  }
+
+  async #send(client: Redis, command: string, args: readonly string[]): Promise<unknown> {
+    if (client.status !== 'ready') await this.#connect(client);
+    try {
+      return await client.call(command, ...args);
+    } catch (error) {
+      throw this.#failure(error);
+    }
+  }
+
+  /** Gives up on `client` (it missed a deadline): the next command gets a new client. */
+  #drop(client: Redis): void {
+    if (client === this.#client) {
+      this.#client = this.#create();
+      this.#connecting = undefined;
+    }
+    client.disconnect();
+  }
+
+  #connect(client: Redis): Promise<void> {
+    this.#connecting ??= this.#attempt(client).finally(() => {
+      if (client === this.#client) this.#connecting = undefined;
+    });
+    return this.#connecting;
+  }
+
+  async #attempt(client: Redis): Promise<void> {
+    this.#lastError = undefined;
+    try {
+      await client.connect();
+    } catch (error) {
+      throw this.#failure(error);
+    }
+  }
+
+  /** The error to reject with: what the connection reported, else what the command was told. */
+  #failure(error: unknown): RedisApprovalStoreError {
+    const closed = error instanceof Error && error.message === 'Connection is closed.';
+    const cause = closed && this.#lastError !== undefined ? this.#lastError : error;
+    return new RedisApprovalStoreError(describeFailure(cause, this.server, this.#connection.password), 'unreachable');
+  }
+}
+
+/** Why `client` got no answer in time, by how far its connection got: not accepted, accepted but silent, or ready and silent. */
+function lateness(server: string, client: Redis, timeoutMs: number): string {
+  if (client.status === 'connecting') return `${server} did not accept the connection within ${timeoutMs} ms`;
+  if (client.status === 'connect') return `${server} accepted the connection but did not answer within ${timeoutMs} ms`;
+  return `${server} did not answer within ${timeoutMs} ms`;
+}

@@ -1,0 +1,123 @@
+// Redis down — stopped, frozen, never there, or a listener that never answers — makes the gate deny
+// the call with a reason that says what failed, well within the gate's own store timeout: the
+// reason is the store's, not the gate's "no answer within 10 seconds". Nothing runs, nothing hangs.
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRedisApprovalStore, type RedisApprovalStore } from '@toolwright/redis';
+import { freePort } from '@toolwright/test-support/free-port';
+import { startRedis, startSilentListener, type RedisFixture } from '@toolwright/test-support/redis-fixture';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { approvedDeploy, deployCall, deployGate, refusal } from './fixtures/deploy-gate.mjs';
+
+const unreachable = (problem: string) =>
+  refusal('prod eu', `the approval store could not be reached (${problem}), so the approval could not be checked`);
+
+let folder: string;
+let log: string;
+const cleanups: Array<() => Promise<void>> = [];
+beforeAll(() => {
+  folder = realpathSync(mkdtempSync(join(tmpdir(), 'toolwright-redis-down-')));
+  log = join(folder, 'runs.log');
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** A gate on a store for `url` (gate defaults: a 10-second store timeout), and the runs it made. */
+function gateOn(options: Parameters<typeof createRedisApprovalStore>[0]) {
+  writeFileSync(log, '');
+  const store: RedisApprovalStore = createRedisApprovalStore(options);
+  cleanups.push(() => store.close());
+  const gate = deployGate({ store, cwd: folder, log });
+  return { gate, runs: () => readFileSync(log, 'utf8').split('\n').filter(Boolean).length };
+}
+
+async function redisServer(): Promise<RedisFixture> {
+  const redis = await startRedis();
+  cleanups.push(() => redis.stop());
+  return redis;
+}
+
+describe('Redis down: the gate denies, saying what failed (SPEC IN-4)', () => {
+  it('IN-4: nothing listens on the port: denied at once, "refused the connection", each time', async () => {
+    const port = await freePort();
+    const { gate, runs } = gateOn({ url: `redis://127.0.0.1:${port}` });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const approval = await approvedDeploy(gate, 'prod eu');
+      const result = await gate.execute(deployCall('prod eu'), { approval });
+      expect(result).toMatchObject({
+        isError: true,
+        content: unreachable(`Redis at 127.0.0.1:${port} refused the connection`),
+        metadata: { policyDenied: true },
+      });
+    }
+    expect(runs()).toBe(0);
+  });
+
+  it('IN-4: a listener that accepts and never answers: denied within the store timeout, saying it did not answer', async () => {
+    const listener = await startSilentListener();
+    cleanups.push(() => listener.stop());
+    for (const timeoutMs of [1_000, 2_000]) {
+      const { gate, runs } = gateOn({ url: `redis://127.0.0.1:${listener.port}`, timeoutMs });
+      const approval = await approvedDeploy(gate, 'prod eu');
+      expect((await gate.execute(deployCall('prod eu'), { approval })).content).toBe(
+        unreachable(
+          `Redis at 127.0.0.1:${listener.port} accepted the connection but did not answer within ${timeoutMs} ms`,
+        ),
+      );
+      expect(runs()).toBe(0);
+    }
+    expect(listener.accepted()).toBe(2);
+  });
+
+  it('IN-4: the server stopped after it worked: denied, "refused the connection"; back up, the next approval runs', async () => {
+    const redis = await redisServer();
+    const { gate, runs } = gateOn({ url: redis.url });
+    expect(
+      (await gate.execute(deployCall('prod eu'), { approval: await approvedDeploy(gate, 'prod eu') })).content,
+    ).toBe('deployed prod eu');
+    await redis.halt();
+    const whileDown = await approvedDeploy(gate, 'prod eu');
+    expect((await gate.execute(deployCall('prod eu'), { approval: whileDown })).content).toBe(
+      unreachable(`Redis at 127.0.0.1:${redis.port} refused the connection`),
+    );
+    expect(runs()).toBe(1);
+    await redis.resume();
+    expect((await gate.execute(deployCall('prod eu'), { approval: whileDown })).content).toBe('deployed prod eu');
+    expect(runs()).toBe(2);
+  });
+
+  it('IN-4: a frozen server (SIGSTOP) on a ready connection: denied, "did not answer"; thawed, the next approval runs', async () => {
+    const redis = await redisServer();
+    const { gate, runs } = gateOn({ url: redis.url, timeoutMs: 2_000 });
+    expect(
+      (await gate.execute(deployCall('prod eu'), { approval: await approvedDeploy(gate, 'prod eu') })).content,
+    ).toBe('deployed prod eu');
+    process.kill(redis.pid, 'SIGSTOP');
+    try {
+      const frozen = await approvedDeploy(gate, 'prod eu');
+      expect((await gate.execute(deployCall('prod eu'), { approval: frozen })).content).toBe(
+        unreachable(`Redis at 127.0.0.1:${redis.port} did not answer within 2000 ms`),
+      );
+      expect(runs()).toBe(1);
+    } finally {
+      process.kill(redis.pid, 'SIGCONT');
+    }
+    const thawed = await approvedDeploy(gate, 'prod eu');
+    expect((await gate.execute(deployCall('prod eu'), { approval: thawed })).content).toBe('deployed prod eu');
+    expect(runs()).toBe(2);
+  });
+
+  it('IN-4: a host name that does not resolve: denied, saying so', async () => {
+    const { gate, runs } = gateOn({ url: 'redis://redis.invalid:6379' });
+    const approval = await approvedDeploy(gate, 'prod eu');
+    // NXDOMAIN where a resolver answers; a machine without one says the lookup did not finish.
+    expect([
+      unreachable('Redis at redis.invalid:6379 could not be found: its host name does not resolve (ENOTFOUND)'),
+      unreachable('Redis at redis.invalid:6379 could not be found: its host name did not resolve (EAI_AGAIN)'),
+    ]).toContain((await gate.execute(deployCall('prod eu'), { approval })).content);
+    expect(runs()).toBe(0);
+  });
+});
