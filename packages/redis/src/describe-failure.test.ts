@@ -41,7 +41,7 @@ describe('what failed, in one line (SPEC IN-4)', () => {
       "Redis did not answer within the client's commandTimeout",
     );
     expect(describeFailure(replyError('NOPERM User agent has no permissions to access one of the keys'), 'Redis')).toBe(
-      'Redis does not let this user set the approval keys (NOPERM)',
+      'Redis refused the command to this user (NOPERM): allow it SET on the key prefix, and SELECT for a database other than 0',
     );
     expect(describeFailure(replyError("READONLY You can't write against a read only replica."), 'Redis at h:1')).toBe(
       "Redis at h:1 failed the command: READONLY You can't write against a read only replica.",

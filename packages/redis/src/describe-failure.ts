@@ -22,7 +22,8 @@ const CLIENT_PROBLEMS: ReadonlyArray<readonly [RegExp, string]> = [
 const ACCESS_PROBLEMS: Readonly<Record<string, string>> = {
   NOAUTH: 'requires a password: give it in the url or the connection (NOAUTH)',
   WRONGPASS: 'refused the login: wrong user name or password (WRONGPASS)',
-  NOPERM: 'does not let this user set the approval keys (NOPERM)',
+  NOPERM:
+    'refused the command to this user (NOPERM): allow it SET on the key prefix, and SELECT for a database other than 0',
 };
 
 /**

@@ -47,15 +47,15 @@ export class OwnedClient implements StoreClient {
   }
 
   #create(): Redis {
-    const { host, port, username, password, database, tls } = this.#connection;
+    const { host, port, username, password, tls } = this.#connection;
     const client = new Redis({
       host,
       port,
       ...(username === undefined ? {} : { username }),
       ...(password === undefined ? {} : { password }),
-      db: database,
       ...(tls ? { tls: {} } : {}),
       lazyConnect: true,
+      enableReadyCheck: false,
       enableOfflineQueue: false,
       retryStrategy: () => null,
       maxRetriesPerRequest: 0,
@@ -93,12 +93,19 @@ export class OwnedClient implements StoreClient {
     return this.#connecting;
   }
 
+  /**
+   * Connects `client` and selects the database. The store sends SELECT itself: ioredis would only
+   * report a refused SELECT as an event and go on in database 0, a record other gates may not share.
+   */
   async #attempt(client: Redis): Promise<void> {
     this.#lastError = undefined;
     try {
       await client.connect();
+      if (this.#connection.database !== 0) await client.call('SELECT', String(this.#connection.database));
     } catch (error) {
-      throw this.#failure(error);
+      const failure = this.#failure(error);
+      this.#drop(client);
+      throw failure;
     }
   }
 

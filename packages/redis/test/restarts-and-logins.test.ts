@@ -1,5 +1,6 @@
 // What a restart of Redis keeps (only what its persistence keeps), and logging in: passwords in a
 // url or in connection fields, refused logins said plainly, and a password never in a message.
+import { Redis } from 'ioredis';
 import { createRedisApprovalStore, RedisApprovalStoreError } from '@toolwright/redis';
 import { startRedis, type RedisFixture } from '@toolwright/test-support/redis-fixture';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -103,6 +104,42 @@ describe('logging in', () => {
       } finally {
         await store.close();
       }
+    }
+  });
+});
+
+describe('a user limited to the key prefix', () => {
+  it('IN-4: an ACL user with SET on the prefix only is enough; another prefix, or a database it may not SELECT, is refused and nothing is written', async () => {
+    const redis = await redisServer();
+    const admin = new Redis(redis.port, '127.0.0.1', { lazyConnect: true });
+    await admin.connect();
+    try {
+      expect(
+        await admin.call('ACL', 'SETUSER', 'gates', 'on', '>gates-password', '~toolwright:approval:*', '+set'),
+      ).toBe('OK');
+      const url = `redis://gates:gates-password@127.0.0.1:${redis.port}`;
+      const noPermission = `Redis at 127.0.0.1:${redis.port} refused the command to this user (NOPERM): allow it SET on the key prefix, and SELECT for a database other than 0`;
+      const cases: Array<[Parameters<typeof createRedisApprovalStore>[0], boolean | string]> = [
+        [{ url }, true],
+        [{ url, keyPrefix: 'elsewhere:' }, noPermission],
+        [{ url: `${url}/1` }, noPermission],
+      ];
+      for (const [options, outcome] of cases) {
+        const store = createRedisApprovalStore(options);
+        try {
+          const answer = store.consume('limited', inAnHour());
+          if (typeof outcome === 'boolean') expect(await answer).toBe(outcome);
+          else expect(await rejection(answer, 'unreachable')).toBe(outcome);
+        } finally {
+          await store.close();
+        }
+      }
+      // The refused SELECT did not fall back to database 0: the one key there is the first store's.
+      expect(await admin.keys('*')).toEqual(['toolwright:approval:limited']);
+      await admin.select(1);
+      expect(await admin.keys('*')).toEqual([]);
+    } finally {
+      admin.disconnect();
     }
   });
 });
