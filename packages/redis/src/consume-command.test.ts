@@ -4,9 +4,9 @@ import { RedisApprovalStoreError } from './redis-approval-store-error.js';
 
 describe('the SET NX command and its reply (SPEC IN-4)', () => {
   it('IN-4: one SET with NX and PX, the key kept for the given ms', () => {
-    expect(consumeArguments('toolwright:approval:abc', 90_000)).toEqual([
+    expect(consumeArguments('toolwright:approval:abc', 'token-1', 90_000)).toEqual([
       'toolwright:approval:abc',
-      '1',
+      'token-1',
       'NX',
       'PX',
       '90000',

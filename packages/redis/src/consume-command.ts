@@ -1,13 +1,14 @@
 import { RedisApprovalStoreError } from './redis-approval-store-error.js';
 
 /**
- * The one atomic command that uses an approval: `SET <key> 1 NX PX <ms>`. It writes the key only
- * when it is absent, so of any number of gates that send it for one id, exactly one is told `OK`.
- * `PX` (a duration, not `PXAT`'s instant) keeps the key exactly `ms` by the Redis server's own
- * clock, whatever that clock says the time is.
+ * The one atomic command that uses an approval: `SET <key> <token> NX PX <ms>`. It writes the key
+ * only when it is absent, so of any number of gates that send it for one id, exactly one is told
+ * `OK`. `PX` (a duration, not `PXAT`'s instant) keeps the key exactly `ms` by the Redis server's
+ * own clock, whatever that clock says the time is. `token` is new for every consume: it lets a
+ * consume whose first SET lost its connection recognise the key as its own.
  */
-export function consumeArguments(key: string, keepMs: number): string[] {
-  return [key, '1', 'NX', 'PX', String(keepMs)];
+export function consumeArguments(key: string, token: string, keepMs: number): string[] {
+  return [key, token, 'NX', 'PX', String(keepMs)];
 }
 
 /** Whether the `SET … NX` reply used the id: `OK` yes, nothing (null) no; any other reply is an error, never a grant. */

@@ -1,7 +1,7 @@
 import { describeFailure } from './describe-failure.js';
 import { RedisApprovalStoreError } from './redis-approval-store-error.js';
 import type { RedisCommandClient } from './redis-command-client.js';
-import type { StoreClient } from './store-client.js';
+import type { CommandReply, StoreClient } from './store-client.js';
 import { withDeadline } from './with-deadline.js';
 
 /** The host's client, as the store uses it: commands only; its connection stays the host's to manage. */
@@ -18,15 +18,15 @@ export class HostClient implements StoreClient {
     this.#password = typeof password === 'string' ? password : undefined;
   }
 
-  call(timeoutMs: number, command: string, ...args: string[]): Promise<unknown> {
+  call(timeoutMs: number, command: string, ...args: string[]): Promise<CommandReply> {
     const late = () =>
       new RedisApprovalStoreError(`${this.server} did not answer within ${timeoutMs} ms`, 'unreachable');
     return withDeadline(this.#send(command, args), timeoutMs, late);
   }
 
-  async #send(command: string, args: readonly string[]): Promise<unknown> {
+  async #send(command: string, args: readonly string[]): Promise<CommandReply> {
     try {
-      return await this.#client.call(command, ...args);
+      return { reply: await this.#client.call(command, ...args), resent: false };
     } catch (error) {
       throw new RedisApprovalStoreError(describeFailure(error, this.server, this.#password), 'unreachable');
     }

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { describeFailure } from './describe-failure.js';
 import { RedisApprovalStoreError } from './redis-approval-store-error.js';
 import type { ConnectionSettings } from './redis-url.js';
-import type { StoreClient } from './store-client.js';
+import type { CommandReply, StoreClient } from './store-client.js';
 import { withDeadline } from './with-deadline.js';
 
 /**
@@ -28,11 +28,11 @@ export class OwnedClient implements StoreClient {
   }
 
   /** Sends one command, connecting first when there is no ready connection. */
-  call(timeoutMs: number, command: string, ...args: string[]): Promise<unknown> {
-    const client = this.#client;
-    return withDeadline(this.#send(client, command, args), timeoutMs, () => {
-      const late = new RedisApprovalStoreError(lateness(this.server, client, timeoutMs), 'unreachable');
-      this.#drop(client);
+  call(timeoutMs: number, command: string, ...args: string[]): Promise<CommandReply> {
+    const attempt = { client: this.#client };
+    return withDeadline(this.#send(attempt, command, args, true), timeoutMs, () => {
+      const late = new RedisApprovalStoreError(lateness(this.server, attempt.client, timeoutMs), 'unreachable');
+      this.#drop(attempt.client);
       return late;
     });
   }
@@ -68,16 +68,31 @@ export class OwnedClient implements StoreClient {
     return client;
   }
 
-  async #send(client: Redis, command: string, args: readonly string[]): Promise<unknown> {
-    if (client.status !== 'ready') await this.#connect(client);
+  /**
+   * Sends on `attempt.client`, connecting first when it is not ready. A connection that was ready
+   * but turns out closed (Redis restarted, an idle connection cut on the way) gets one more try on
+   * a new one, and the reply says so: the first try may have reached Redis.
+   */
+  async #send(
+    attempt: { client: Redis },
+    command: string,
+    args: readonly string[],
+    mayResend: boolean,
+  ): Promise<CommandReply> {
+    const { client } = attempt;
+    const wasReady = client.status === 'ready';
+    if (!wasReady) await this.#connect(client);
     try {
-      return await client.call(command, ...args);
+      return { reply: await client.call(command, ...args), resent: !mayResend };
     } catch (error) {
-      throw this.#failure(error);
+      if (!(mayResend && wasReady && isConnectionLoss(error))) throw this.#failure(error);
+      this.#drop(client);
+      attempt.client = this.#client;
+      return this.#send(attempt, command, args, false);
     }
   }
 
-  /** Gives up on `client` (it missed a deadline): the next command gets a new client. */
+  /** Gives up on `client` (it missed a deadline, failed to connect, or lost its connection): the next command gets a new client. */
   #drop(client: Redis): void {
     if (client === this.#client) {
       this.#client = this.#create();
@@ -111,9 +126,12 @@ export class OwnedClient implements StoreClient {
 
   /** The error to reject with: what the connection reported, else what the command was told. */
   #failure(error: unknown): RedisApprovalStoreError {
-    const closed = error instanceof Error && error.message === 'Connection is closed.';
-    const cause = closed && this.#lastError !== undefined ? this.#lastError : error;
-    return new RedisApprovalStoreError(describeFailure(cause, this.server, this.#connection.password), 'unreachable');
+    const server = this.server;
+    if (isClosedClient(error) && this.#lastError === undefined) {
+      return new RedisApprovalStoreError(`${server} closed the connection before it answered`, 'unreachable');
+    }
+    const cause = isClosedClient(error) ? this.#lastError : error;
+    return new RedisApprovalStoreError(describeFailure(cause, server, this.#connection.password), 'unreachable');
   }
 }
 
@@ -122,4 +140,16 @@ function lateness(server: string, client: Redis, timeoutMs: number): string {
   if (client.status === 'connecting') return `${server} did not accept the connection within ${timeoutMs} ms`;
   if (client.status === 'connect') return `${server} accepted the connection but did not answer within ${timeoutMs} ms`;
   return `${server} did not answer within ${timeoutMs} ms`;
+}
+
+/** Whether ioredis refused a command because the connection is gone (closed, or closing before the command went out). */
+function isClosedClient(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return message === 'Connection is closed.' || message.startsWith("Stream isn't writeable");
+}
+
+/** Whether a command failed because its connection closed under it (not because Redis refused it). */
+function isConnectionLoss(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return isClosedClient(error) || code === 'ECONNRESET' || code === 'EPIPE';
 }

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { ApprovalStore } from '@toolwright/gate';
 import { consumeArguments, readConsumeReply } from './consume-command.js';
 import { HostClient } from './host-client.js';
@@ -27,7 +29,7 @@ export interface RedisApprovalStore extends ApprovalStore {
 /**
  * An ApprovalStore that remembers used approvals in Redis (SPEC IN-4): pass it as the
  * `approvals.store` of every gate that shares the approval secret. `consume` is one atomic
- * `SET <keyPrefix><id> 1 NX PX <ms>`. Throws a RedisApprovalStoreError for bad options; connects
+ * `SET <keyPrefix><id> <token> NX PX <ms>`. Throws a RedisApprovalStoreError for bad options; connects
  * only when the first approval is checked.
  */
 export function createRedisApprovalStore(options: RedisApprovalStoreOptions): RedisApprovalStore {
@@ -42,8 +44,17 @@ export function createRedisApprovalStore(options: RedisApprovalStoreOptions): Re
       const now = Date.now();
       if (expiresAt <= now) return false; // it grants nothing any more: nothing to write
       const keepMs = Math.ceil(expiresAt - now) + clockToleranceMs;
-      const reply = await client.call(timeoutMs, 'SET', ...consumeArguments(`${keyPrefix}${id}`, keepMs));
-      return readConsumeReply(reply, client.server);
+      const started = performance.now();
+      const key = `${keyPrefix}${id}`;
+      const token = randomUUID();
+      const { reply, resent } = await client.call(timeoutMs, 'SET', ...consumeArguments(key, token, keepMs));
+      const used = readConsumeReply(reply, client.server);
+      if (used || !resent) return used;
+      // Sent twice: the first SET may have reached Redis before its connection closed. The key is
+      // then this consume's own (its token), and this consume used the id; anyone else's, it did not.
+      const remainingMs = Math.max(1, Math.ceil(timeoutMs - (performance.now() - started)));
+      const stored = await client.call(remainingMs, 'GET', key);
+      return stored.reply === token;
     },
     async close() {
       closed = true;

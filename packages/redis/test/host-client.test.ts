@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { createRedisApprovalStore, RedisApprovalStoreError, type RedisCommandClient } from '@toolwright/redis';
 import { freePort } from '@toolwright/test-support/free-port';
 import { startRedis, type RedisFixture } from '@toolwright/test-support/redis-fixture';
+import { TOKEN } from './stored-token.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedDeploy, deployCall, deployGate, refusal } from './fixtures/deploy-gate.mjs';
 
@@ -34,7 +35,7 @@ describe("the host's own client (SPEC IN-4)", () => {
     expect(await store.consume('host-id', inAnHour())).toBe(false);
     await store.close();
     expect(host.status).toBe('ready');
-    expect(await host.get('host:host-id')).toBe('1');
+    expect(await host.get('host:host-id')).toMatch(TOKEN);
     await expect(store.consume('after-close', inAnHour())).rejects.toThrow('the Redis approval store was closed');
   });
 

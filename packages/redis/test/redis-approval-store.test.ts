@@ -8,6 +8,7 @@ import {
   type RedisApprovalStore,
 } from '@toolwright/redis';
 import { startRedis, type RedisFixture } from '@toolwright/test-support/redis-fixture';
+import { TOKEN } from './stored-token.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 let redis: RedisFixture;
@@ -44,7 +45,7 @@ describe('consume is one atomic SET NX (SPEC IN-4)', () => {
     expect(await first.consume('id-once', expiresAt)).toBe(false);
     expect(await second.consume('id-once', expiresAt)).toBe(false);
     expect(await second.consume('id-other', expiresAt)).toBe(true);
-    expect(await inspector.get('toolwright:approval:id-once')).toBe('1');
+    expect(await inspector.get('toolwright:approval:id-once')).toMatch(TOKEN);
   });
 
   it('IN-4: many stores racing on the same ids: exactly one true per id', async () => {
@@ -128,7 +129,7 @@ describe('consume is one atomic SET NX (SPEC IN-4)', () => {
     const database3 = new Redis(redis.port, '127.0.0.1', { db: 3, lazyConnect: true });
     await database3.connect();
     try {
-      expect(await database3.get('toolwright:approval:in-db-3')).toBe('1');
+      expect(await database3.get('toolwright:approval:in-db-3')).toMatch(TOKEN);
     } finally {
       database3.disconnect();
     }

@@ -1,13 +1,15 @@
 // A throwaway Redis for tests: /usr/bin/redis-server on 127.0.0.1 on a free port, with its own temp
-// folder, no snapshots and (unless asked) no append-only file. It fails with the server's own output
-// when it does not come up — nothing is skipped. Also a listener that accepts and never answers.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer, type Socket } from 'node:net';
+// folder, no snapshots and (unless asked) no append-only file; a TLS port with a certificate made for
+// the run when asked. It fails with the server's own output when it does not come up — nothing is
+// skipped. Also a listener that accepts and never answers.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { freePort } from './free-port.mjs';
+import { startTcpServer, type TcpServer } from './tcp-server.js';
 
 const REDIS_SERVER = 'redis-server';
 /** How long a server may take to answer PING after it was started: generous, the machine is loaded. */
@@ -19,6 +21,8 @@ export interface RedisFixtureOptions {
   readonly persistent?: boolean;
   /** A password the server requires (`--requirepass`). Default none. */
   readonly password?: string;
+  /** Also listen for TLS on another port, with a self-signed certificate for 127.0.0.1 made for the run. Default false. */
+  readonly tls?: boolean;
 }
 
 /** A running test redis-server and how to reach it. */
@@ -27,8 +31,10 @@ export interface RedisFixture {
   readonly port: number;
   /** `redis://127.0.0.1:<port>` (without the password). */
   readonly url: string;
-  /** The server's working folder (`--dir`): its append-only file, when persistent. */
+  /** The server's working folder (`--dir`): its append-only file, when persistent, and its certificate. */
   readonly folder: string;
+  /** With `tls`: the TLS port, and the self-signed certificate (PEM) a client must trust to connect to it. */
+  readonly tls?: { readonly port: number; readonly certificate: string };
   /** The running server's pid (of the latest start). */
   readonly pid: number;
   /** What the server printed so far, over all its starts. */
@@ -45,10 +51,15 @@ export interface RedisFixture {
 export async function startRedis(options: RedisFixtureOptions = {}): Promise<RedisFixture> {
   const folder = mkdtempSync(join(tmpdir(), 'toolwright-redis-'));
   const port = await freePort();
+  const tls = options.tls === true ? { port: await freePort(), certificate: selfSignedCertificate(folder) } : undefined;
   const settings = [
     ...['--port', String(port), '--bind', '127.0.0.1', '--dir', folder, '--save', ''],
     ...['--appendonly', options.persistent === true ? 'yes' : 'no', '--appendfsync', 'always'],
     ...(options.password === undefined ? [] : ['--requirepass', options.password]),
+    ...(tls === undefined ? [] : ['--tls-port', String(tls.port), '--tls-auth-clients', 'no']),
+    ...(tls === undefined
+      ? []
+      : ['--tls-cert-file', join(folder, 'server.crt'), '--tls-key-file', join(folder, 'server.key')]),
   ];
   let output = '';
   let server: RunningServer;
@@ -63,6 +74,7 @@ export async function startRedis(options: RedisFixtureOptions = {}): Promise<Red
     port,
     url: `redis://127.0.0.1:${port}`,
     folder,
+    ...(tls === undefined ? {} : { tls }),
     get pid() {
       return server.pid;
     },
@@ -76,6 +88,20 @@ export async function startRedis(options: RedisFixtureOptions = {}): Promise<Red
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** Makes `server.key` and a self-signed `server.crt` for 127.0.0.1 in `folder` with openssl; the certificate's PEM. */
+function selfSignedCertificate(folder: string): string {
+  execFileSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2'],
+      ...['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+      ...['-keyout', join(folder, 'server.key'), '-out', join(folder, 'server.crt')],
+    ],
+    { stdio: 'pipe' },
+  );
+  return readFileSync(join(folder, 'server.crt'), 'utf8');
 }
 
 /** One start of redis-server: its pid, and a stop that waits for it to exit. */
@@ -142,37 +168,9 @@ function answersPing(port: number): Promise<boolean> {
 }
 
 /** A TCP listener on 127.0.0.1 that accepts connections and never answers (a server that hangs). */
-export interface SilentListener {
-  readonly port: number;
-  /** How many connections it accepted so far. */
-  accepted(): number;
-  /** Closes it and every connection it holds. */
-  stop(): Promise<void>;
-}
+export type SilentListener = TcpServer;
 
 /** Starts a {@link SilentListener} on a free port. */
 export function startSilentListener(): Promise<SilentListener> {
-  const sockets = new Set<Socket>();
-  let accepted = 0;
-  const server = createServer((socket) => {
-    accepted += 1;
-    sockets.add(socket);
-    socket.on('error', () => {}); // a client that gives up resets the connection
-    socket.once('close', () => sockets.delete(socket));
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve({
-        port: typeof address === 'object' && address !== null ? address.port : 0,
-        accepted: () => accepted,
-        stop: () =>
-          new Promise<void>((done) => {
-            for (const socket of sockets) socket.destroy();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  return startTcpServer(() => {});
 }
