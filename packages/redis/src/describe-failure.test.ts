@@ -40,6 +40,9 @@ describe('what failed, in one line (SPEC IN-4)', () => {
     expect(describeFailure(new Error('Command timed out'), 'Redis')).toBe(
       "Redis did not answer within the client's commandTimeout",
     );
+    expect(describeFailure(new Error('Unknown RESP type 72 "H". Please report this.'), 'Redis at h:1')).toBe(
+      'Redis at h:1 answered, but not as Redis does: is another server listening there?',
+    );
     expect(describeFailure(replyError('NOPERM User agent has no permissions to access one of the keys'), 'Redis')).toBe(
       'Redis refused the command to this user (NOPERM): allow it SET on the key prefix, and SELECT for a database other than 0',
     );

@@ -16,6 +16,7 @@ const CLIENT_PROBLEMS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^Stream isn't writeable/, 'is not connected'],
   [/^Connection is closed\.$/, 'closed the connection before it answered'],
   [/^Command timed out$/, "did not answer within the client's commandTimeout"],
+  [/^(Unknown RESP type|Protocol error)/, 'answered, but not as Redis does: is another server listening there?'],
 ];
 
 /** Redis's error replies that say who may do what, and what each means here. */

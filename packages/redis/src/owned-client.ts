@@ -138,7 +138,8 @@ export class OwnedClient implements StoreClient {
 /** Why `client` got no answer in time, by how far its connection got: not accepted, accepted but silent, or ready and silent. */
 function lateness(server: string, client: Redis, timeoutMs: number): string {
   if (client.status === 'connecting') return `${server} did not accept the connection within ${timeoutMs} ms`;
-  if (client.status === 'connect') return `${server} accepted the connection but did not answer within ${timeoutMs} ms`;
+  if (client.status === 'connect')
+    return `${server} accepted the connection but gave no Redis answer within ${timeoutMs} ms`;
   return `${server} did not answer within ${timeoutMs} ms`;
 }
 

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { createRedisApprovalStore, type RedisApprovalStore } from '@toolwright/redis';
 import { freePort } from '@toolwright/test-support/free-port';
 import { startRedis, startSilentListener, type RedisFixture } from '@toolwright/test-support/redis-fixture';
+import { startTcpServer } from '@toolwright/test-support/tcp-server';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { approvedDeploy, deployCall, deployGate, refusal } from './fixtures/deploy-gate.mjs';
 
@@ -32,6 +34,17 @@ function gateOn(options: Parameters<typeof createRedisApprovalStore>[0]) {
   cleanups.push(() => store.close());
   const gate = deployGate({ store, cwd: folder, log });
   return { gate, runs: () => readFileSync(log, 'utf8').split('\n').filter(Boolean).length };
+}
+
+/** Sets the server's maxmemory (with the default noeviction policy, writes past it fail with OOM). */
+async function setMaxMemory(port: number, bytes: string): Promise<void> {
+  const admin = new Redis(port, '127.0.0.1', { lazyConnect: true });
+  await admin.connect();
+  try {
+    expect(await admin.config('SET', 'maxmemory', bytes)).toBe('OK');
+  } finally {
+    admin.disconnect();
+  }
 }
 
 async function redisServer(): Promise<RedisFixture> {
@@ -64,7 +77,7 @@ describe('Redis down: the gate denies, saying what failed (SPEC IN-4)', () => {
       const approval = await approvedDeploy(gate, 'prod eu');
       expect((await gate.execute(deployCall('prod eu'), { approval })).content).toBe(
         unreachable(
-          `Redis at 127.0.0.1:${listener.port} accepted the connection but did not answer within ${timeoutMs} ms`,
+          `Redis at 127.0.0.1:${listener.port} accepted the connection but gave no Redis answer within ${timeoutMs} ms`,
         ),
       );
       expect(runs()).toBe(0);
@@ -108,6 +121,53 @@ describe('Redis down: the gate denies, saying what failed (SPEC IN-4)', () => {
     const thawed = await approvedDeploy(gate, 'prod eu');
     expect((await gate.execute(deployCall('prod eu'), { approval: thawed })).content).toBe('deployed prod eu');
     expect(runs()).toBe(2);
+  });
+
+  it('IN-4: a server that is not Redis (an SSH banner, an HTTP answer): denied, saying it is not Redis, nothing runs', async () => {
+    const ssh = await startTcpServer((socket) => socket.write('SSH-2.0-OpenSSH_9.2\r\n'));
+    const http = await startTcpServer((socket) =>
+      socket.once('data', () => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n')),
+    );
+    cleanups.push(
+      () => ssh.stop(),
+      () => http.stop(),
+    );
+    const contents: string[] = [];
+    for (const port of [ssh.port, http.port]) {
+      const { gate, runs } = gateOn({ url: `redis://127.0.0.1:${port}` });
+      const approval = await approvedDeploy(gate, 'prod eu');
+      contents.push((await gate.execute(deployCall('prod eu'), { approval })).content);
+      expect(runs()).toBe(0);
+    }
+    expect(contents).toEqual([
+      // Nothing it says is an answer to the client's first command: it is as silent as a hung server.
+      unreachable(`Redis at 127.0.0.1:${ssh.port} accepted the connection but gave no Redis answer within 2000 ms`),
+      unreachable(
+        `Redis at 127.0.0.1:${http.port} answered, but not as Redis does: is another server listening there?`,
+      ),
+    ]);
+  });
+
+  it('IN-4: Redis refusing the write (out of memory): denied with its reply; many calls at once, each denied', async () => {
+    const redis = await redisServer();
+    const { gate, runs } = gateOn({ url: redis.url });
+    const approvals = await Promise.all(Array.from({ length: 5 }, () => approvedDeploy(gate, 'prod eu')));
+    await setMaxMemory(redis.port, '1');
+    const contents = await Promise.all(
+      approvals.map(
+        async (approval, index) => (await gate.execute(deployCall('prod eu', `call_${index}`), { approval })).content,
+      ),
+    );
+    const outOfMemory = unreachable(
+      `Redis at 127.0.0.1:${redis.port} failed the command: OOM command not allowed when used memory > 'maxmemory'.`,
+    );
+    expect(contents).toEqual(approvals.map(() => outOfMemory));
+    expect(runs()).toBe(0);
+    // Room again: a new approval runs.
+    await setMaxMemory(redis.port, '0');
+    expect(
+      (await gate.execute(deployCall('prod eu'), { approval: await approvedDeploy(gate, 'prod eu') })).content,
+    ).toBe('deployed prod eu');
   });
 
   it('IN-4: a host name that does not resolve: denied, saying so', async () => {
