@@ -1,7 +1,7 @@
 import { describeFailure } from './describe-failure.js';
 import { RedisApprovalStoreError } from './redis-approval-store-error.js';
 import type { RedisCommandClient } from './redis-command-client.js';
-import type { CommandReply, StoreClient } from './store-client.js';
+import { serverAt, type CommandReply, type StoreClient } from './store-client.js';
 import { withDeadline } from './with-deadline.js';
 
 /** The host's client, as the store uses it: commands only; its connection stays the host's to manage. */
@@ -14,7 +14,7 @@ export class HostClient implements StoreClient {
     this.#client = client;
     // An ioredis client says where it connects, and with which password (to keep out of messages).
     const { host, port, password } = ((client as { options?: unknown }).options ?? {}) as Record<string, unknown>;
-    this.server = typeof host === 'string' && typeof port === 'number' ? `Redis at ${host}:${port}` : 'Redis';
+    this.server = typeof host === 'string' && typeof port === 'number' ? serverAt(host, port) : 'Redis';
     this.#password = typeof password === 'string' ? password : undefined;
   }
 

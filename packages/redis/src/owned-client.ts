@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { describeFailure } from './describe-failure.js';
 import { RedisApprovalStoreError } from './redis-approval-store-error.js';
 import type { ConnectionSettings } from './redis-url.js';
-import type { CommandReply, StoreClient } from './store-client.js';
+import { serverAt, type CommandReply, type StoreClient } from './store-client.js';
 import { withDeadline } from './with-deadline.js';
 
 /**
@@ -16,22 +16,24 @@ export class OwnedClient implements StoreClient {
   readonly #connection: ConnectionSettings;
   readonly server: string;
   #client: Redis;
-  #connecting: Promise<void> | undefined;
+  /** The connection being made, and for which client. */
+  #connecting: { readonly client: Redis; readonly done: Promise<void> } | undefined;
   /** The last error the current client reported about its connection. */
   #lastError: unknown;
 
   constructor(connection: ConnectionSettings) {
     this.#connection = connection;
     const { host, port } = connection;
-    this.server = `Redis at ${host.includes(':') ? `[${host}]` : host}:${port}`;
+    this.server = serverAt(host, port);
     this.#client = this.#create();
   }
 
   /** Sends one command, connecting first when there is no ready connection. */
   call(timeoutMs: number, command: string, ...args: string[]): Promise<CommandReply> {
-    const attempt = { client: this.#client };
+    const attempt: Attempt = { client: this.#client, abandoned: false };
     return withDeadline(this.#send(attempt, command, args, true), timeoutMs, () => {
       const late = new RedisApprovalStoreError(lateness(this.server, attempt.client, timeoutMs), 'unreachable');
+      attempt.abandoned = true;
       this.#drop(attempt.client);
       return late;
     });
@@ -71,21 +73,17 @@ export class OwnedClient implements StoreClient {
   /**
    * Sends on `attempt.client`, connecting first when it is not ready. A connection that was ready
    * but turns out closed (Redis restarted, an idle connection cut on the way) gets one more try on
-   * a new one, and the reply says so: the first try may have reached Redis.
+   * a new one, and the reply says so: the first try may have reached Redis. Never after the
+   * deadline: a command the store gave up on is not sent again.
    */
-  async #send(
-    attempt: { client: Redis },
-    command: string,
-    args: readonly string[],
-    mayResend: boolean,
-  ): Promise<CommandReply> {
+  async #send(attempt: Attempt, command: string, args: readonly string[], mayResend: boolean): Promise<CommandReply> {
     const { client } = attempt;
     const wasReady = client.status === 'ready';
     if (!wasReady) await this.#connect(client);
     try {
       return { reply: await client.call(command, ...args), resent: !mayResend };
     } catch (error) {
-      if (!(mayResend && wasReady && isConnectionLoss(error))) throw this.#failure(error);
+      if (!(mayResend && wasReady && !attempt.abandoned && isConnectionLoss(error))) throw this.#failure(error);
       this.#drop(client);
       attempt.client = this.#client;
       return this.#send(attempt, command, args, false);
@@ -94,18 +92,19 @@ export class OwnedClient implements StoreClient {
 
   /** Gives up on `client` (it missed a deadline, failed to connect, or lost its connection): the next command gets a new client. */
   #drop(client: Redis): void {
-    if (client === this.#client) {
-      this.#client = this.#create();
-      this.#connecting = undefined;
-    }
+    if (client === this.#client) this.#client = this.#create();
     client.disconnect();
   }
 
+  /** Connects `client`, or waits for its connection already being made. */
   #connect(client: Redis): Promise<void> {
-    this.#connecting ??= this.#attempt(client).finally(() => {
-      if (client === this.#client) this.#connecting = undefined;
-    });
-    return this.#connecting;
+    if (this.#connecting?.client !== client) {
+      const done = this.#attempt(client).finally(() => {
+        if (this.#connecting?.client === client) this.#connecting = undefined;
+      });
+      this.#connecting = { client, done };
+    }
+    return this.#connecting.done;
   }
 
   /**
@@ -133,6 +132,12 @@ export class OwnedClient implements StoreClient {
     const cause = isClosedClient(error) ? this.#lastError : error;
     return new RedisApprovalStoreError(describeFailure(cause, server, this.#connection.password), 'unreachable');
   }
+}
+
+/** One command's way through the store's client: the client it is on now, and whether its deadline passed. */
+interface Attempt {
+  client: Redis;
+  abandoned: boolean;
 }
 
 /** Why `client` got no answer in time, by how far its connection got: not accepted, accepted but silent, or ready and silent. */

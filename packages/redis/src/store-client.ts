@@ -18,3 +18,8 @@ export interface StoreClient {
   /** Ends the connection, where the store owns it. */
   close(timeoutMs: number): Promise<void>;
 }
+
+/** How messages name a server: `Redis at 127.0.0.1:6379`, `Redis at [::1]:6379`. */
+export function serverAt(host: string, port: number): string {
+  return `Redis at ${host.includes(':') ? `[${host}]` : host}:${port}`;
+}

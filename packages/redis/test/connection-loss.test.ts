@@ -73,6 +73,22 @@ describe('a connection lost under a SET (SPEC IN-4)', () => {
     expect(proxy.accepted()).toBe(2);
   });
 
+  it('IN-4: a SET that got no answer in time is never sent again: the store gave up on it, and the id stays unused', async () => {
+    proxy = await startCuttingProxy(redis.port);
+    store = createRedisApprovalStore({ url: `redis://127.0.0.1:${proxy.port}`, timeoutMs: 1_000 });
+    expect(await store.consume('warm-up-swallow', inAnHour())).toBe(true);
+    proxy.cutNext('swallow');
+    await expect(store.consume('swallowed', inAnHour())).rejects.toThrow(
+      `Redis at 127.0.0.1:${proxy.port} did not answer within 1000 ms`,
+    );
+    // Two more round trips on the store's next connection: a SET sent again after the deadline
+    // would have gone out on it before them.
+    expect(await store.consume('after-swallow-1', inAnHour())).toBe(true);
+    expect(await store.consume('after-swallow-2', inAnHour())).toBe(true);
+    expect(await inspector.exists('toolwright:approval:swallowed')).toBe(0);
+    expect(await store.consume('swallowed', inAnHour())).toBe(true);
+  });
+
   it('IN-4: a connection lost twice is not tried a third time: the consume fails, saying the connection closed', async () => {
     const store = await connectedStore();
     proxy.cutNext('before-redis');

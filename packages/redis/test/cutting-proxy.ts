@@ -1,11 +1,12 @@
 // A TCP proxy between the store and a real redis-server that can cut a connection the way a
 // restarted server or a middlebox reaping idle connections does: at the next command, before it
-// reaches Redis, or after Redis has answered it but before the answer arrives.
+// reaches Redis, or after Redis has answered it but before the answer arrives. Or it swallows the
+// next command, leaving the connection open and silent, as a stalled network path does.
 import { createConnection } from 'node:net';
 import { startTcpServer, type TcpServer } from '@toolwright/test-support/tcp-server';
 
-/** Where the next command of an established connection is cut. */
-export type Cut = 'before-redis' | 'after-redis';
+/** Where the next command of an established connection is cut (or that it is swallowed). */
+export type Cut = 'before-redis' | 'after-redis' | 'swallow';
 
 /** A running proxy: its port, the connections it accepted, and the cut to make next. */
 export interface CuttingProxy extends TcpServer {
@@ -30,6 +31,7 @@ export async function startCuttingProxy(redisPort: number): Promise<CuttingProxy
       const where = pending;
       pending = undefined;
       if (where === 'before-redis') return cut();
+      if (where === 'swallow') return;
       redis.write(chunk);
       if (where === 'after-redis') redis.prependOnceListener('data', cut);
     });
