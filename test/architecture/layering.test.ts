@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -34,6 +34,16 @@ function reachableFrom(entry: string, acrossPackages = false): { files: Set<stri
 }
 
 const PACKAGES = workspacePackages();
+
+/** Each import or re-export of a `@toolwright/*` package in `files` that is not type-only, as `<file>: <statement>`. */
+function toolwrightValueImports(files: readonly string[]): string[] {
+  return files.flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/^\s*((?:import|export)\b[^;]*?from\s+'@toolwright\/[^']+';)/gm)]
+      .map((match) => match[1] ?? '')
+      .filter((statement) => !/^(?:import|export)\s+type\b/.test(statement))
+      .map((statement) => `${relative(repoPath(''), file)}: ${statement}`),
+  );
+}
 
 /** The file-level and folder-level import cycles among a package's sources. */
 function cyclesOf(folder: string, entries: readonly string[]): { files: string[]; folders: string[] } {
@@ -125,6 +135,45 @@ describe('layering', () => {
         `${where} imports @toolwright/shell`,
       ]);
       expect(undeclaredImports(folder, ['@toolwright/core', '@toolwright/gate', '@toolwright/shell'])).toEqual([]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('@toolwright/redis uses @toolwright/gate for types only: no value import in its sources, none in its built modules', () => {
+    expect(
+      PACKAGES.find((entry) => entry.folder === 'redis')?.dependencies.filter((name) =>
+        name.startsWith('@toolwright/'),
+      ),
+    ).toEqual(['@toolwright/gate']);
+    const sources = sourceFiles(repoPath('packages/redis/src'));
+    // The scan sees the store's type import of the gate's ApprovalStore.
+    expect(importedModules(repoPath('packages/redis/src/redis-approval-store.ts'))).toContain('@toolwright/gate');
+    expect(toolwrightValueImports(sources)).toEqual([]);
+    const { packages } = reachableFrom(requireBuilt('packages/redis/dist/index.js'));
+    expect(packages).toContain('ioredis');
+    expect(packages.filter((specifier) => specifier.startsWith('@toolwright/'))).toEqual([]);
+  });
+
+  it('the type-only check reports a planted value import and re-export, and passes type-only ones', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'toolwright-layering-'));
+    try {
+      const file = join(folder, 'store.ts');
+      writeFileSync(
+        file,
+        [
+          "import type { ApprovalStore } from '@toolwright/gate';",
+          "import { type Approval, ToolGate } from '@toolwright/gate';",
+          "export type { PendingApproval } from '@toolwright/gate';",
+          "export { DEFAULT_APPROVAL_LIFETIME_MS } from '@toolwright/gate';",
+          '',
+        ].join('\n'),
+      );
+      const where = relative(repoPath(''), file);
+      expect(toolwrightValueImports([file])).toEqual([
+        `${where}: import { type Approval, ToolGate } from '@toolwright/gate';`,
+        `${where}: export { DEFAULT_APPROVAL_LIFETIME_MS } from '@toolwright/gate';`,
+      ]);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

@@ -73,6 +73,12 @@ export const PRELUDES: Readonly<Record<string, Readonly<Record<string, string>>>
     getWeather: "declare const getWeather: import('ai').Tool;",
     sendEmail: "declare const sendEmail: import('ai').Tool;",
   },
+  'packages/redis/README.md': {
+    tools: "declare const tools: import('@toolwright/core').Tool[];",
+    secret: 'declare const secret: string;',
+    pending: "declare const pending: import('@toolwright/gate').PendingApproval;",
+    toolUse: "declare const toolUse: import('@toolwright/core').ToolUse;",
+  },
   'packages/mcp/README.md': {
     ReadFileTool: named(TOOL_CLASS, 'ReadFileTool'),
     DeleteFileTool: named(TOOL_CLASS, 'DeleteFileTool'),

@@ -62,7 +62,18 @@ function isFolder(path: string): boolean {
 
 describe('package READMEs say where the code lives', () => {
   it('every package is checked', () => {
-    expect(PACKAGES).toEqual(['cli', 'core', 'gate', 'integrations', 'mcp', 'shell', 'ssh', 'test-support', 'tools']);
+    expect(PACKAGES).toEqual([
+      'cli',
+      'core',
+      'gate',
+      'integrations',
+      'mcp',
+      'redis',
+      'shell',
+      'ssh',
+      'test-support',
+      'tools',
+    ]);
   });
 
   it.each(PACKAGES)(`packages/%s/README.md has a "${HEADING}" table`, (name) => {

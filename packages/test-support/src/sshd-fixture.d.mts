@@ -27,8 +27,7 @@ export interface SshdFixture {
   /** Kills the server (and its connections) and removes the folder. */
   stop(): Promise<void>;
 }
-/** A port nobody listens on now (bound to 0 and released). */
-export declare function freePort(): Promise<number>;
+export { freePort } from './free-port.mjs';
 /** How a test sshd runs. */
 export interface SshdOptions {
   /** Run sshd in a mount namespace of its own with shared mounts (root only): a test may mount there with `nsenter --mount=/proc/<pid>/ns/mnt`. */

@@ -4,23 +4,14 @@
 // Plain JavaScript (types in sshd-fixture.d.mts), so that the benchmark (pnpm bench) starts the same server.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { freePort } from './free-port.mjs';
 const SSHD = '/usr/sbin/sshd';
-/** A port nobody listens on now (bound to 0 and released). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A port nobody listens on now (from free-port.mjs; the SSH tests import it from here). */
+export { freePort };
 function childrenOf(parent) {
   const children = [];
   for (const name of readdirSync('/proc')) {

@@ -5,6 +5,7 @@ import { SchemaValidationMode, ToolGate } from '@toolwright/gate';
 import { INTEGRATION_SUBPATHS } from '@toolwright/integrations';
 import { fromAiSdkTools, toAiSdkTools, toModelOutput } from '@toolwright/integrations/ai-sdk';
 import { serveStdio } from '@toolwright/mcp';
+import { createRedisApprovalStore } from '@toolwright/redis';
 import { LocalShell } from '@toolwright/shell';
 import { createFileTools } from '@toolwright/tools';
 import { jsonSchema, tool } from 'ai';
@@ -12,6 +13,10 @@ import { runCli } from 'toolwright';
 import { FindBooksTool } from './index.js';
 
 const gate: ToolGate = new ToolGate({ tools: [new FindBooksTool(), ...createFileTools()] });
+// The Redis store is a gate's ApprovalStore, as the installed .d.ts files type them (it connects only on use).
+const store = createRedisApprovalStore({ url: 'redis://127.0.0.1:6379' });
+const sharing = new ToolGate({ tools: [], approvals: { secret: 'a secret of at least thirty-two bytes!!', store } });
+await store.close();
 
 // The AI SDK integration, from the tarball, with the real `ai` package.
 const enforcing = new ToolGate({ tools: [new FindBooksTool()], schemaValidation: SchemaValidationMode.ENFORCE });
@@ -41,6 +46,7 @@ console.log(
     core: typeof GenericTool,
     gate: gate instanceof ToolGate,
     mcp: typeof serveStdio,
+    redis: sharing instanceof ToolGate && typeof store.consume,
     shell: typeof LocalShell.isAvailable,
     tools: createFileTools().map((tool) => tool.name),
     cli: typeof runCli,
