@@ -6,6 +6,7 @@ import type { McpErrorCode } from '../errors/mcp-error-code.js';
 import { TOOLWRIGHT_MCP_VERSION } from '../mcp-version.js';
 import type { ExternalTool } from '../tools/external-tool.js';
 import { importMcpTools, type McpImportOptions } from './import-mcp-tools.js';
+import { limitHttpMessages } from './limit-http-messages.js';
 import { linearJsonSchemaValidator } from './linear-json-schema-validator.js';
 import { ResilientStdioTransport } from './stdio/resilient-stdio-transport.js';
 import type { StdioServerTarget } from './stdio/stdio-server-target.js';
@@ -28,8 +29,9 @@ export interface McpConnectOptions extends McpImportOptions {
   /** How long connecting and initialising may take, in ms. Default 30,000. */
   readonly connectTimeoutMs?: number;
   /**
-   * The largest message read from a stdio server, in bytes (one line). Default 10 MiB. An answer
-   * over it fails that call alone, with a result saying so, and the connection goes on.
+   * The largest message read from the server, in bytes: a line over stdio, a JSON body or one
+   * event over HTTP. Default 10 MiB (the SDK's stdio buffer). An answer over it fails that call
+   * alone, with a result saying so, and the connection goes on.
    */
   readonly maxMessageBytes?: number;
 }
@@ -87,6 +89,7 @@ export async function connectMcpServer(
 function createTransport(target: StdioServerTarget | HttpServerTarget, maxMessageBytes: number): Transport {
   if ('url' in target) {
     return new StreamableHTTPClientTransport(new URL(target.url), {
+      fetch: limitHttpMessages(maxMessageBytes),
       ...(target.headers === undefined ? {} : { requestInit: { headers: { ...target.headers } } }),
     });
   }

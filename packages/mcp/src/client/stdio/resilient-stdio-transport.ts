@@ -14,7 +14,7 @@ import type { OversizeLine } from './json-line-reader.js';
 import { StdioChild } from './stdio-child.js';
 import type { StdioServerTarget } from './stdio-server-target.js';
 import { describeLine } from './describe-line.js';
-import { transportFailure } from './transport-failure.js';
+import { answerTooLarge, transportFailure } from '../transport-failure.js';
 
 /** A line that goes on this many times past the message limit without a newline means the stream is lost. */
 export const LOST_STREAM_FACTOR = 16;
@@ -160,11 +160,7 @@ export class ResilientStdioTransport implements Transport {
           id,
           `The request is over the client's limit of ${this.#maxMessageBytes} bytes for one message.`,
         );
-      else
-        this.#fail(
-          id,
-          `The MCP server's answer to this call was over ${this.#maxMessageBytes} bytes, the limit for one message, and was dropped; the tool may have run. Ask for less: a narrower query, fewer items or a smaller range.`,
-        );
+      else this.#fail(id, answerTooLarge(this.#maxMessageBytes));
     }
     if (ended) {
       if (this.#handled.size === 0)

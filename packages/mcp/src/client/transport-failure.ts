@@ -24,3 +24,8 @@ export function readTransportFailure(error: unknown): string | undefined {
   const message = (data as Record<string, unknown>)[MARKER];
   return typeof message === 'string' ? message : undefined;
 }
+
+/** What a call whose answer was over the limit for one message gets: one line for the model, saying what to change. */
+export function answerTooLarge(maxMessageBytes: number): string {
+  return `The MCP server's answer to this call was over ${maxMessageBytes} bytes, the limit for one message, and was dropped; the tool may have run. Ask for less: a narrower query, fewer items or a smaller range.`;
+}
