@@ -13,7 +13,7 @@ import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpErrorCode } from '../errors/mcp-error-code.js';
 import { ExternalTool } from '../tools/external-tool.js';
 import { fromCallToolResult } from './from-call-tool-result.js';
-import { readTransportFailure } from './transport-failure.js';
+import { readTransportFailure } from '../errors/transport-failure.js';
 import { decideRemoteSafety } from './remote-safety.js';
 import { mcpToolPrefix, toLocalToolName } from './remote-tool-name.js';
 

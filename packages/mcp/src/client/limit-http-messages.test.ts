@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcpServer, type McpConnection } from './connect-mcp-server.js';
-import { answerTooLarge } from './transport-failure.js';
+import { answerTooLarge } from '../errors/transport-failure.js';
 
 const LIMIT = 64 * 1024;
 

@@ -1,6 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { answerTooLarge, transportFailure } from './transport-failure.js';
+import { answerTooLarge, transportFailure } from '../errors/transport-failure.js';
 
 /**
  * A fetch for the SDK's Streamable HTTP client that holds what a server sends to `maxMessageBytes`

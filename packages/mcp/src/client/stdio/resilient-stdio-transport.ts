@@ -5,19 +5,19 @@ import {
   isJSONRPCRequest,
   JSONRPCMessageSchema,
   type JSONRPCMessage,
-  type JSONRPCNotification,
   type JSONRPCRequest,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import { PassThrough } from 'node:stream';
+import { CallLedger, isCancellation } from './call-ledger.js';
 import type { OversizeLine } from './json-line-reader.js';
 import { StdioChild } from './stdio-child.js';
 import type { StdioServerTarget } from './stdio-server-target.js';
 import { describeLine } from './describe-line.js';
-import { answerTooLarge, transportFailure } from '../transport-failure.js';
+import { answerTooLarge, transportFailure } from '../../errors/transport-failure.js';
 
 /** A line that goes on this many times past the message limit without a newline means the stream is lost. */
-export const LOST_STREAM_FACTOR = 16;
+const LOST_STREAM_FACTOR = 16;
 
 /**
  * The client's stdio transport, which holds against a server that writes what it should not
@@ -44,8 +44,7 @@ export class ResilientStdioTransport implements Transport {
   readonly #command: StdioServerTarget;
   readonly #maxMessageBytes: number;
   readonly #stderr: PassThrough | undefined;
-  readonly #pending = new Map<RequestId, string>();
-  readonly #serverRequests = new Set<RequestId>();
+  readonly #ledger = new CallLedger();
   readonly #handled = new Set<RequestId>();
   #child: StdioChild | undefined;
   #initialize: JSONRPCRequest | undefined;
@@ -78,7 +77,8 @@ export class ResilientStdioTransport implements Transport {
     }
     const child = this.#child;
     if (child === undefined) throw new Error('Not connected');
-    if (!this.#track(message)) return;
+    if (isJSONRPCRequest(message) && message.method === 'initialize') this.#initialize = message;
+    if (!this.#ledger.sent(message)) return;
     if (isCancellation(message) && child.reader.inOversizeLine) {
       return this.#lose(
         `a line of the MCP server over ${this.#maxMessageBytes} bytes had no end when a call was given up`,
@@ -114,19 +114,6 @@ export class ResilientStdioTransport implements Transport {
     return started.then((started) => (child = started));
   }
 
-  /** Notes what the client sends; false for an answer to a request of a server process that is gone. */
-  #track(message: JSONRPCMessage): boolean {
-    if (isJSONRPCRequest(message)) {
-      this.#pending.set(message.id, message.method);
-      if (message.method === 'initialize') this.#initialize = message;
-    } else if (isCancellation(message)) {
-      this.#pending.delete((message.params as { requestId: RequestId }).requestId);
-    } else if (!isJSONRPCNotification(message)) {
-      return message.id !== undefined && this.#serverRequests.delete(message.id);
-    }
-    return true;
-  }
-
   #receiveLine(text: string): void {
     let message: JSONRPCMessage;
     try {
@@ -134,12 +121,11 @@ export class ResilientStdioTransport implements Transport {
     } catch (error) {
       return this.#receiveInvalid(text, error);
     }
-    if (isJSONRPCRequest(message)) this.#serverRequests.add(message.id);
-    else if (!isJSONRPCNotification(message)) {
+    if (!isJSONRPCRequest(message) && !isJSONRPCNotification(message)) {
       if (message.id !== undefined && message.id === this.#restart?.id) return this.#finishRestart(message);
-      if (message.id !== undefined) this.#pending.delete(message.id);
       this.#answeredSinceRestart = true;
     }
+    this.#ledger.received(message);
     this.onmessage?.(message);
   }
 
@@ -178,7 +164,7 @@ export class ResilientStdioTransport implements Transport {
   }
 
   #fail(id: RequestId, message: string): void {
-    if (this.#pending.delete(id)) this.onmessage?.(transportFailure(id, message));
+    if (this.#ledger.settle(id)) this.onmessage?.(transportFailure(id, message));
   }
 
   #refuseServerRequest(id: RequestId, message: string): void {
@@ -192,26 +178,25 @@ export class ResilientStdioTransport implements Transport {
     this.#child = undefined;
     void lost.abandon();
     this.#handled.clear();
-    this.#serverRequests.clear();
+    this.#ledger.forgetServerRequests();
     const initialize = this.#initialize;
     const restart = initialize !== undefined && this.#answeredSinceRestart;
-    const outcome = restart ? 'the MCP server was restarted' : 'the connection to the MCP server is closed';
-    for (const id of [...this.#pending.keys()]) {
-      this.#fail(
-        id,
-        `${capitalize(outcome)} because ${reason}; the tool may have run.${restart ? ' Try again, asking for less.' : ''}`,
-      );
-    }
+    const failure = restart
+      ? `The MCP server was restarted because ${reason}; the tool may have run. Try again, asking for less.`
+      : `The connection to the MCP server is closed because ${reason}; the tool may have run.`;
+    for (const id of this.#ledger.pending()) this.#fail(id, failure);
     if (!restart) {
-      this.onerror?.(new Error(`${capitalize(outcome)} because ${reason}.`));
+      this.onerror?.(new Error(`The connection to the MCP server is closed because ${reason}.`));
       return this.close();
     }
     this.#restarts += 1;
     this.#answeredSinceRestart = false;
     this.#restart = { id: `toolwright-restart-${this.#restarts}`, queue: [] };
     try {
-      this.#child = await this.#spawn();
-      await this.#child.write({ ...initialize, id: this.#restart.id });
+      const child = await this.#spawn();
+      if (this.#closed) return void child.abandon();
+      this.#child = child;
+      await child.write({ ...initialize, id: this.#restart.id });
     } catch (error) {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
       await this.close();
@@ -226,17 +211,15 @@ export class ResilientStdioTransport implements Transport {
       void this.close();
       return;
     }
-    void (async () => {
-      await this.#child?.write({ jsonrpc: '2.0', method: 'notifications/initialized' });
-      for (const message of queue) await this.send(message);
-    })().catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+    // Written in order without waiting in between, so a message sent meanwhile cannot come first.
+    const child = this.#child;
+    if (child === undefined) return;
+    const writes = [
+      child.write({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      ...queue.map((message) => this.send(message)),
+    ];
+    Promise.all(writes).catch((error: unknown) =>
+      this.onerror?.(error instanceof Error ? error : new Error(String(error))),
+    );
   }
-}
-
-function capitalize(text: string): string {
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-}
-
-function isCancellation(message: JSONRPCMessage): message is JSONRPCNotification {
-  return isJSONRPCNotification(message) && message.method === 'notifications/cancelled';
 }
