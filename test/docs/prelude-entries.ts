@@ -44,6 +44,10 @@ export const PRELUDES: Readonly<Record<string, Readonly<Record<string, string>>>
     logger: "declare const logger: import('@toolwright/core').ToolLogger;",
     client: "declare const client: import('@modelcontextprotocol/sdk/client/index.js').Client;",
   },
+  'docs/mcp.md': {
+    gate: "declare const gate: import('@toolwright/gate').ToolGate;",
+    readerGate: "declare const readerGate: import('@toolwright/gate').ToolGate;",
+  },
   'docs/permissions.md': {
     tools: "declare const tools: import('@toolwright/core').Tool[];",
     askTheUser: ASK_THE_USER,

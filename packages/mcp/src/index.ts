@@ -16,6 +16,7 @@ export { linearJsonSchemaValidator } from './client/linear-json-schema-validator
 export { McpErrorCode } from './errors/mcp-error-code.js';
 export { TOOLWRIGHT_MCP_VERSION } from './mcp-version.js';
 export { createMcpServer, type McpServerOptions } from './server/create-mcp-server.js';
+export { type HttpAuthorization, type HttpAuthorizeRequest, type HttpAuthorizer } from './server/http-authorization.js';
 export { serveHttp, type HttpServeOptions, type McpHttpServer } from './server/serve-http.js';
 export { serveStdio, type McpServerHandle, type StdioServeOptions } from './server/serve-stdio.js';
 export { ExternalTool, type ExternalToolInvoker, type ExternalToolOptions } from './tools/external-tool.js';

@@ -4,10 +4,10 @@ import { createToolUse } from '@toolwright/core';
 import { ToolGate } from '@toolwright/gate';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcpServer } from '../src/client/connect-mcp-server.js';
 import { serveHttp, type McpHttpServer } from '../src/server/serve-http.js';
+import { exchange } from './http-exchange.js';
 import { EchoTool } from './test-tools.js';
 
 let server: McpHttpServer;
@@ -28,28 +28,6 @@ async function post(body: string, headers: Record<string, string> = {}): Promise
     body,
   });
   return [response.status, await response.json()];
-}
-
-/** A POST with a chosen Host header (fetch does not let a caller set one). */
-function postWithHost(body: string, host: string): Promise<[number, unknown]> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      server.url,
-      {
-        method: 'POST',
-        headers: { Host: host, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve([response.statusCode ?? 0, JSON.parse(Buffer.concat(chunks).toString('utf8'))]),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
 }
 
 describe('our MCP server over Streamable HTTP', () => {
@@ -135,7 +113,7 @@ describe('our MCP server over Streamable HTTP', () => {
       method: 'initialize',
       params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
     });
-    const [status, body] = await postWithHost(initialize, 'evil.example');
+    const { status, body } = await exchange(server.url, { headers: [['Host', 'evil.example']], body: initialize });
     expect([status, body]).toEqual([
       403,
       { jsonrpc: '2.0', error: { code: -32000, message: 'Invalid Host header: evil.example' }, id: null },

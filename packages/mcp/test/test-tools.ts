@@ -23,3 +23,21 @@ export class EchoTool extends GenericTool<EchoInput, string> {
     return output;
   }
 }
+
+/** A READ_ONLY tool that keeps the text of every call it ran, so a test can see that a refused request ran nothing. */
+export class TallyTool extends GenericTool<EchoInput, string> {
+  readonly calls: string[] = [];
+
+  constructor() {
+    super({ name: 'tally', description: 'Counts its calls', safety: SafetyLevel.READ_ONLY, input: EchoInput });
+  }
+
+  protected doExecute(input: EchoInput): string {
+    this.calls.push(input.text);
+    return `call ${this.calls.length}`;
+  }
+
+  protected render(output: string): string {
+    return output;
+  }
+}

@@ -1,27 +1,17 @@
 import { ToolwrightError } from '@toolwright/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpErrorCode } from '../errors/mcp-error-code.js';
 import { TOOLWRIGHT_MCP_VERSION } from '../mcp-version.js';
 import type { ExternalTool } from '../tools/external-tool.js';
 import { importMcpTools, type McpImportOptions } from './import-mcp-tools.js';
+import { limitHttpMessages } from './limit-http-messages.js';
 import { linearJsonSchemaValidator } from './linear-json-schema-validator.js';
+import { ResilientStdioTransport } from './stdio/resilient-stdio-transport.js';
+import type { StdioServerTarget } from './stdio/stdio-server-target.js';
 
-/** An MCP server to start as a child process and talk to over stdio. */
-export interface StdioServerTarget {
-  /** The executable. */
-  readonly command: string;
-  /** Its arguments. */
-  readonly args?: readonly string[];
-  /** Its environment. Default: the SDK's safe subset of ours (HOME, PATH, USER, …), never all of it. */
-  readonly env?: Readonly<Record<string, string>>;
-  /** Its working directory. */
-  readonly cwd?: string;
-  /** What becomes of its stderr. Default `inherit`. */
-  readonly stderr?: 'inherit' | 'ignore' | 'pipe';
-}
+export type { StdioServerTarget } from './stdio/stdio-server-target.js';
 
 /** An MCP server to reach over Streamable HTTP. */
 export interface HttpServerTarget {
@@ -31,10 +21,19 @@ export interface HttpServerTarget {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/** The default of `maxMessageBytes`: 10 MiB, the SDK's own stdio buffer. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
 /** Options of {@link connectMcpServer}. */
 export interface McpConnectOptions extends McpImportOptions {
   /** How long connecting and initialising may take, in ms. Default 30,000. */
   readonly connectTimeoutMs?: number;
+  /**
+   * The largest message read from the server, in bytes: a line over stdio, a JSON body or one
+   * event over HTTP. Default 10 MiB (the SDK's stdio buffer). An answer over it fails that call
+   * alone, with a result saying so, and the connection goes on.
+   */
+  readonly maxMessageBytes?: number;
 }
 
 /** A connected MCP server and its tools. */
@@ -64,7 +63,9 @@ export async function connectMcpServer(
   );
   const label = 'url' in target ? String(target.url) : target.command;
   try {
-    await client.connect(createTransport(target), { timeout: options.connectTimeoutMs ?? 30_000 });
+    await client.connect(createTransport(target, options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES), {
+      timeout: options.connectTimeoutMs ?? 30_000,
+    });
   } catch (error) {
     await client.close().catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
@@ -85,17 +86,12 @@ export async function connectMcpServer(
   }
 }
 
-function createTransport(target: StdioServerTarget | HttpServerTarget): Transport {
+function createTransport(target: StdioServerTarget | HttpServerTarget, maxMessageBytes: number): Transport {
   if ('url' in target) {
     return new StreamableHTTPClientTransport(new URL(target.url), {
+      fetch: limitHttpMessages(maxMessageBytes),
       ...(target.headers === undefined ? {} : { requestInit: { headers: { ...target.headers } } }),
     });
   }
-  return new StdioClientTransport({
-    command: target.command,
-    ...(target.args === undefined ? {} : { args: [...target.args] }),
-    ...(target.env === undefined ? {} : { env: { ...target.env } }),
-    ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
-    stderr: target.stderr ?? 'inherit',
-  });
+  return new ResilientStdioTransport(target, maxMessageBytes);
 }

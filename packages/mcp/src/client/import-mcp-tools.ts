@@ -1,5 +1,6 @@
 import {
   createExternalToolDefinition,
+  ToolResult,
   ToolwrightError,
   type ExternalToolDefinition,
   type SafetyLevel,
@@ -12,6 +13,7 @@ import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpErrorCode } from '../errors/mcp-error-code.js';
 import { ExternalTool } from '../tools/external-tool.js';
 import { fromCallToolResult } from './from-call-tool-result.js';
+import { readTransportFailure } from '../errors/transport-failure.js';
 import { decideRemoteSafety } from './remote-safety.js';
 import { mcpToolPrefix, toLocalToolName } from './remote-tool-name.js';
 
@@ -74,11 +76,17 @@ export async function importMcpTools(client: Client, options: McpImportOptions =
         name,
         safety,
         invoke: async (input, context) => {
-          const result = await client.callTool({ name: definition.name, arguments: input.toJSON() }, undefined, {
-            signal: context.signal,
-            timeout,
-          });
-          return fromCallToolResult(result);
+          try {
+            const result = await client.callTool({ name: definition.name, arguments: input.toJSON() }, undefined, {
+              signal: context.signal,
+              timeout,
+            });
+            return fromCallToolResult(result);
+          } catch (error) {
+            const failure = readTransportFailure(error);
+            if (failure === undefined) throw error;
+            return ToolResult.error(failure);
+          }
         },
       }),
     );

@@ -1,8 +1,9 @@
 import { ToolGate } from '@toolwright/gate';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exchange } from '../../test/http-exchange.js';
 import { EchoTool } from '../../test/test-tools.js';
 import { serveHttp, type McpHttpServer } from './serve-http.js';
 
@@ -15,37 +16,20 @@ interface Answer {
 }
 
 /** One HTTP request with the headers given (Host included, which fetch does not let a caller set). */
-function send(
+async function send(
   url: URL,
   method: string,
   headers: Record<string, string>,
   body?: unknown,
   agent?: Agent,
 ): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      url,
-      {
-        method,
-        agent,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({
-            status: response.statusCode ?? 0,
-            allow: response.headers.allow,
-            body: text === '' ? undefined : JSON.parse(text),
-          });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(body === undefined ? undefined : JSON.stringify(body));
+  const answer = await exchange(url, {
+    method,
+    headers: Object.entries(headers),
+    body,
+    ...(agent === undefined ? {} : { agent }),
   });
+  return { status: answer.status, allow: answer.headers.allow, body: answer.body === '' ? undefined : answer.body };
 }
 
 const LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list' };

@@ -2,21 +2,24 @@ import type { ToolGate } from '@toolwright/gate';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkHost } from './allowed-hosts.js';
+import { checkOrigin } from './allowed-origins.js';
+import { allowOrigin, answerPreflight, isPreflight } from './cors-headers.js';
+import { resolveHttpAccess, type HttpAccess, type HttpAccessOptions } from './http-access.js';
+import { authorizeRequest } from './http-authorization.js';
+import { sendRefusal, type HttpRefusal } from './http-refusal.js';
 import { createMcpServer, type McpServerOptions } from './create-mcp-server.js';
+import { formatUrlHost } from './loopback-host.js';
 import { readJsonBody } from './read-json-body.js';
 
-/** Options of {@link serveHttp}. */
-export interface HttpServeOptions extends McpServerOptions {
-  /** The address to listen on. Default `127.0.0.1`: reachable from this machine only. */
-  readonly host?: string;
+/** Options of {@link serveHttp}: how the gate is presented, where it listens, and who may use it. */
+export interface HttpServeOptions extends McpServerOptions, HttpAccessOptions {
   /** The port; 0 (default) picks a free one. */
   readonly port?: number;
   /** The endpoint's path. Default `/mcp`. */
   readonly path?: string;
   /** The largest request body read, in bytes. Default 4 MB (the gate refuses arguments over 1 MB). */
   readonly maxBodyBytes?: number;
-  /** Host headers accepted (DNS-rebinding protection). Default on loopback: `127.0.0.1:<port>`, `localhost:<port>`, `[::1]:<port>`. */
-  readonly allowedHosts?: readonly string[];
 }
 
 /** A running Streamable HTTP MCP server. */
@@ -27,41 +30,41 @@ export interface McpHttpServer {
   close(): Promise<void>;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
-
 /**
- * Serves a gate's tools over Streamable HTTP (SPEC MC-1), statelessly: each POST gets its own SDK
- * server and transport, so clients share nothing but the gate. Only POST on `path` is served
- * (GET streams and DELETE sessions need state: 405). Bodies over `maxBodyBytes` get 413; on a
- * loopback address, Host headers other than the loopback names are refused (DNS rebinding).
+ * Serves a gate's tools over Streamable HTTP (SPEC MC-1, MP-2), statelessly: each POST gets its own
+ * SDK server and transport, so clients share nothing but the gate. Every request, whatever its
+ * method and path, passes in order: its Host header (one, and an accepted one: 403), its Origin
+ * header when present (one, and an accepted one: 403), a CORS preflight from an accepted origin is
+ * answered, then the bearer token (401) and the `authorize` hook (403); only then the path (404),
+ * the method (only POST: 405) and the body (`maxBodyBytes`: 413). A refused request runs nothing.
+ * Options that would leave a non-loopback address open throw `INVALID_OPTIONS` before listening.
  */
 export async function serveHttp(gate: ToolGate, options: HttpServeOptions = {}): Promise<McpHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
-  let allowedHosts: string[] = [];
+  const accessAt = resolveHttpAccess(options);
+  let access: HttpAccess;
   const httpServer = createServer((request, response) => {
     handle(request, response).catch(() => {
-      if (!response.headersSent) respond(response, 500, -32603, 'Internal error');
+      if (!response.headersSent) sendRefusal(response, { status: 500, code: -32603, message: 'Internal error' });
       else response.end();
     });
   });
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (new URL(request.url ?? '/', 'http://localhost').pathname !== path) {
-      return respond(response, 404, -32601, `Not found: the MCP endpoint is ${path}`);
-    }
-    if (request.method !== 'POST') {
-      response.setHeader('Allow', 'POST');
-      return respond(response, 405, -32000, 'Method not allowed: this server is stateless and serves POST only');
-    }
+    const refusal = checkHost(request, access.hosts) ?? checkOrigin(request, access.origins);
+    if (refusal !== undefined) return sendRefusal(response, refusal);
+    const onPath = requestPath(request) === path;
+    if (request.headers.origin !== undefined) allowOrigin(response, request.headers.origin);
+    if (onPath && isPreflight(request)) return answerPreflight(response);
+    const authorized = await authorizeRequest(request, access.checks, gate);
+    if ('status' in authorized) return sendRefusal(response, authorized);
+    const routing = route(request, onPath, path);
+    if (routing !== undefined) return sendRefusal(response, routing);
     const body = await readJsonBody(request, maxBodyBytes);
-    if (!body.ok) return respond(response, body.status, body.code, body.message);
-    const server = createMcpServer(gate, options);
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-      ...(allowedHosts.length === 0 ? {} : { enableDnsRebindingProtection: true, allowedHosts }),
-    });
+    if (!body.ok) return sendRefusal(response, body);
+    const server = createMcpServer(authorized.gate, options);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     response.on('close', () => {
       void transport.close();
       void server.close();
@@ -71,14 +74,14 @@ export async function serveHttp(gate: ToolGate, options: HttpServeOptions = {}):
   }
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
-    httpServer.listen(options.port ?? 0, host, () => resolve());
+    httpServer.listen(options.port ?? 0, host, () => {
+      access = accessAt((httpServer.address() as AddressInfo).port);
+      resolve();
+    });
   });
   const { port } = httpServer.address() as AddressInfo;
-  if (options.allowedHosts !== undefined) allowedHosts = [...options.allowedHosts];
-  else if (LOOPBACK.has(host)) allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
-  const url = new URL(`http://${host.includes(':') ? `[${host}]` : host}:${port}${path}`);
   return {
-    url,
+    url: new URL(`http://${formatUrlHost(host)}:${port}${path}`),
     close: () =>
       new Promise<void>((resolve, reject) => {
         httpServer.close((error) => (error === undefined ? resolve() : reject(error)));
@@ -87,10 +90,24 @@ export async function serveHttp(gate: ToolGate, options: HttpServeOptions = {}):
   };
 }
 
-function respond(response: ServerResponse, status: number, code: number, message: string): void {
-  response.writeHead(status, {
-    'Content-Type': 'application/json',
-    ...(status === 413 ? { Connection: 'close' } : {}),
-  });
-  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+/**
+ * The path of the request target, without its query. Only the origin form (`/mcp?x`) has one: an
+ * absolute form (`http://host/mcp`) or a target starting `//` is not taken for the endpoint.
+ */
+function requestPath(request: IncomingMessage): string | undefined {
+  const target = request.url ?? '';
+  if (!target.startsWith('/') || target.startsWith('//')) return undefined;
+  const query = target.indexOf('?');
+  return query === -1 ? target : target.slice(0, query);
+}
+
+function route(request: IncomingMessage, onPath: boolean, path: string): HttpRefusal | undefined {
+  if (!onPath) return { status: 404, code: -32601, message: `Not found: the MCP endpoint is ${path}` };
+  if (request.method === 'POST') return undefined;
+  return {
+    status: 405,
+    code: -32000,
+    message: 'Method not allowed: this server is stateless and serves POST only',
+    headers: { Allow: 'POST' },
+  };
 }
