@@ -70,6 +70,9 @@ export function allowGap(
   if (gap !== undefined) return gap;
   for (const view of others) {
     if (!view.wrapped) continue;
+    // A rule that names the word the program comes from (`Bash(bash scripts/x.sh:*)`) names the program too.
+    const named = top.words.indexOf(view.origin);
+    if (named >= 0 && named < matched.words.length) continue;
     const covering = allowPatterns.find(
       (pattern) => judgeWords(pattern, view.words, false) === 'match' && uncoveredOption(pattern, view) === undefined,
     );

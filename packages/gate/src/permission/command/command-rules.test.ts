@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AbstractTool, SafetyLevel, ToolInput, type PermissionConfig } from '@toolwright/core';
+import { AbstractTool, SafetyLevel, ToolInput } from '@toolwright/core';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { PermissionConfig } from '../permission-config.js';
 import { PermissionChecker } from '../permission-checker.js';
 
 class Bash extends AbstractTool {
@@ -304,6 +305,19 @@ describe('an allow rule for a program is not an allow rule for what it can start
       );
     }
     expect((await decide(config, 'timeout 5 make -c x')).allowed).toBe(true);
+    // A rule that names what the wrapper runs covers it: the script, the command string, the wrapped program.
+    const named = { allow: ['Bash(bash scripts/build.sh:*)', 'Bash(sh -c "make test":*)', 'Bash(timeout 60 make:*)'] };
+    for (const command of [
+      'bash scripts/build.sh --fast',
+      'sh -c "make test"',
+      'sh -c "make test" name',
+      'timeout 60 make all',
+    ]) {
+      expect(await decide(named, command)).toMatchObject({ allowed: true });
+    }
+    for (const command of ['bash scripts/other.sh', 'sh -c "make clean"', 'timeout 60 rm x']) {
+      expect((await decide(named, command)).allowed).toBe(false);
+    }
     expect(
       (await decide({ allow: ['Bash(timeout:*)', 'Bash(git:*)'] }, 'timeout 5 git -c core.pager=x log')).allowed,
     ).toBe(false);

@@ -10,6 +10,11 @@ export interface CommandView {
   readonly program: string;
   /** Whether a wrapper runs it (the line's own program is not wrapped). */
   readonly wrapped: boolean;
+  /**
+   * The word of the line as written that this program comes from: its program word, or the
+   * command string (`bash -c '…'`) it was read from. A rule that names that word names the program.
+   */
+  readonly origin: ShellWord;
 }
 
 /**
@@ -24,7 +29,7 @@ const MAX_DEPTH = 8;
 /** Reads a command line without any of the characters the gate refuses outright. */
 export function analyzeCommand(line: string): CommandAnalysis {
   const views: CommandView[] = [];
-  const problem = readLine(line, views, 0, false);
+  const problem = readLine(line, views, 0, false, undefined);
   return problem === undefined ? { views } : { unjudgeable: problem };
 }
 
@@ -36,10 +41,16 @@ export function riskyAssignment(word: ShellWord): string | undefined {
     : undefined;
 }
 
-function readLine(line: string, views: CommandView[], depth: number, wrapped: boolean): string | undefined {
+function readLine(
+  line: string,
+  views: CommandView[],
+  depth: number,
+  wrapped: boolean,
+  origin: ShellWord | undefined,
+): string | undefined {
   const words = splitShellWords(line);
   if ('problem' in words) return `it cannot be read as the shell reads it: ${words.problem}`;
-  return readWords(words, views, depth, wrapped);
+  return readWords(words, views, depth, wrapped, origin);
 }
 
 function readWords(
@@ -47,6 +58,7 @@ function readWords(
   views: CommandView[],
   depth: number,
   wrapped: boolean,
+  origin: ShellWord | undefined,
 ): string | undefined {
   if (depth > MAX_DEPTH) return 'it wraps commands in commands too deeply to be judged';
   let words = all;
@@ -67,11 +79,12 @@ function readWords(
     return `its program ${show(program)} is a pattern the shell expands, so the gate cannot tell which program runs`;
   }
   const name = programName(program);
-  views.push({ words, program: name, wrapped });
+  const from = origin ?? program;
+  views.push({ words, program: name, wrapped, origin: from });
   if (name === 'git') {
     const git = gitView(words);
     if ('problem' in git) return git.problem;
-    if (git.view !== undefined) views.push({ words: git.view, program: name, wrapped });
+    if (git.view !== undefined) views.push({ words: git.view, program: name, wrapped, origin: from });
     return undefined;
   }
   if (OPAQUE_LAUNCHERS.has(name)) {
@@ -82,10 +95,11 @@ function readWords(
   const inner = unwrap(words);
   if ('problem' in inner) return `${show(program)} runs a command the gate cannot tell: ${inner.problem}`;
   for (const command of inner as readonly WrappedCommand[]) {
+    // A command string read again comes from its word of the line as written (or from what that came from).
     const problem =
       'line' in command
-        ? readLine(command.line, views, depth + 1, true)
-        : readWords(command.words, views, depth + 1, true);
+        ? readLine(command.line, views, depth + 1, true, origin ?? command.source)
+        : readWords(command.words, views, depth + 1, true, origin);
     if (problem !== undefined) return problem;
   }
   return undefined;

@@ -1,8 +1,9 @@
 import { readOption, readOptions, show, type OptionGrammar } from './option-grammar.js';
 import { isRiskyAssignment, splitShellWords, type ShellWord } from './shell-words.js';
 
-/** A command a wrapper runs: its words as they stand, or a command line it hands to a shell. */
-export type WrappedCommand = { readonly words: readonly ShellWord[] } | { readonly line: string };
+/** A command a wrapper runs: its words as they stand, or a command line it hands to a shell (read from the word `source`). */
+export type WrappedCommand =
+  { readonly words: readonly ShellWord[] } | { readonly line: string; readonly source: ShellWord | undefined };
 
 /** What a wrapper program runs: the commands (none, for `env` alone or `timeout --help`), or why the gate cannot tell. */
 export type Unwrapped = readonly WrappedCommand[] | { readonly problem: string };
@@ -95,7 +96,7 @@ const shell: Unwrap = (words) => {
   if (operand === undefined) return [];
   if (command) {
     if (operand.expands) return { problem: 'its command string is a pattern the shell expands' };
-    return [{ line: operand.text }];
+    return [{ line: operand.text, source: operand }];
   }
   return [{ words: words.slice(index) }];
 };
@@ -124,7 +125,7 @@ const evaluate: Unwrap = (words) => {
   const rest = words.slice(1).filter((word, index) => index > 0 || word.text !== '--');
   const expanding = rest.find((word) => word.expands);
   if (expanding !== undefined) return { problem: `its word ${show(expanding)} is a pattern the shell expands` };
-  return rest.length === 0 ? [] : [{ line: rest.map((word) => word.text).join(' ') }];
+  return rest.length === 0 ? [] : [{ line: rest.map((word) => word.text).join(' '), source: rest.at(-1) }];
 };
 
 /** `flock [options] file command...`, `flock [options] file -c 'command line'`, or `flock [options] fd`. */
@@ -144,7 +145,9 @@ const flock: Unwrap = (words) => {
   if (next.text === '-c' || next.text === '--command') {
     const line = words[read.next + 2];
     if (line === undefined) return [];
-    return line.expands ? { problem: 'its command string is a pattern the shell expands' } : [{ line: line.text }];
+    return line.expands
+      ? { problem: 'its command string is a pattern the shell expands' }
+      : [{ line: line.text, source: line }];
   }
   return [{ words: words.slice(read.next + 1) }];
 };
