@@ -18,6 +18,7 @@ export {
   SINGLE_SUBSCHEMA_KEYWORDS,
 } from './json-schema/schema-keywords.js';
 export { cutLength, cutText, shortenText } from './text/cut-text.js';
+export { escapeControlCharacters } from './text/escape-control-characters.js';
 export { DEFAULT_RUN_OPTIONS, SILENT_LOGGER } from './tool/tool-context.js';
 export { isToolName, MAX_TOOL_NAME_LENGTH } from './tool/tool-name.js';
 export { timedResult } from './tool/tool-result.js';

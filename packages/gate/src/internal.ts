@@ -3,3 +3,4 @@
 export { DEFAULT_GATE_TIMEOUT_MS } from './execution/gate-options.js';
 export { checkSafety } from './policy/safety-policy.js';
 export { toOpenAIResultText } from './providers/openai-result-text.js';
+export { MAX_ARGUMENT_BYTES } from './validation/input-limits.js';
