@@ -1,5 +1,5 @@
 import { showValue } from '../external/external-schema-problem.js';
-import { sampleValues } from '../json-schema/sample-values.js';
+import { sampleValues } from './sample-values.js';
 import { copyData } from '../json-schema/map-schema.js';
 import { isPlainObject, type JsonObject } from '../json/json.js';
 import { isSameJsonValue } from '../json/same-json-value.js';
