@@ -204,6 +204,7 @@ describe('Standard Schema fields', () => {
       'v.transform()',
     ],
     ['valibot', toStandardJsonSchema(v.fallback(v.string(), 'none')), "12 became 'none'"],
+    ['valibot', toStandardJsonSchema(v.object({ page: v.optional(v.number(), 1) })), '{} became {"page":1}'],
     ['arktype', type('string.trim'), 'string.trim'],
     ['arktype', type({ tags: 'string.lower[]' }), 'string.lower at tags[]'],
     ['arktype', type('string.numeric.parse'), 'string.numeric.parse'],

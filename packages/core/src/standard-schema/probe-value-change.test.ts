@@ -123,7 +123,7 @@ describe('probeValueChange', () => {
     ).toBeUndefined();
   });
 
-  it('AU-3: validate sees defined sample values only, never undefined, so no default is evaluated', () => {
+  it('AU-3: validate sees defined sample values only, never undefined itself, so the field default is never evaluated', () => {
     const seen: unknown[] = [];
     const document = { type: 'object', properties: { a: { type: 'string', default: 'x' } }, default: {} };
     probeValueChange(
@@ -131,6 +131,21 @@ describe('probeValueChange', () => {
       document,
     );
     expect(seen.length).toBeGreaterThan(5);
-    expect(seen.filter((value) => value === undefined || (value as { a?: unknown }).a === undefined)).toEqual([]);
+    expect(seen.filter((value) => value === undefined)).toEqual([]);
+    // An optional property is left out, so a default filled in for it is seen as a change.
+    expect(seen).toContainEqual({});
+  });
+
+  it('AU-3: a default filled in for a property left out is a change (Valibot optional with a default, in an object)', () => {
+    const schema = toStandardJsonSchema(v.object({ page: v.optional(v.number(), 1), query: v.string() }));
+    const document = {
+      type: 'object',
+      properties: { page: { type: 'number', default: 1 }, query: { type: 'string' } },
+      required: ['query'],
+    };
+    expect(probeValueChange(schema, document)).toEqual({
+      at: '',
+      by: `{"query":"  Mixed Case  "} became {"page":1,"query":"  Mixed Case  "}`,
+    });
   });
 });

@@ -19,7 +19,7 @@ describe('sampleValues', () => {
     expect(sampleValues({ anyOf: [{ const: 'x' }, { type: 'null' }] })).toEqual(['x', null, '', 0, 'null']);
   });
 
-  it('AU-3: an object holds every property, and each property takes each of its samples in turn', () => {
+  it('AU-3: an object holds every property, then leaves the optional ones out, and each property takes each of its samples in turn', () => {
     expect(
       sampleValues({
         type: 'object',
@@ -28,6 +28,7 @@ describe('sampleValues', () => {
       }),
     ).toEqual([
       { name: '  Mixed Case  ', done: true },
+      { name: '  Mixed Case  ' },
       { name: 'plain', done: true },
       { name: '  Mixed Case  ', done: false },
       { name: 'e\u0301', done: true },
@@ -94,5 +95,14 @@ describe('sampleValues', () => {
     expect(sampleValues({ not: {} }).length).toBeGreaterThan(0);
     expect(sampleValues({ $ref: '#/$defs/missing', $defs: {} })).toEqual([]);
     expect(sampleValues({ type: 'object', properties: { a: false }, required: ['a'] })).toEqual([]);
+  });
+
+  it('AU-3: optional properties are left out all together and one by one', () => {
+    const samples = sampleValues({
+      type: 'object',
+      properties: { a: { const: 1 }, b: { const: 2 }, c: { const: 3 } },
+      required: ['a'],
+    });
+    expect(samples).toEqual([{ a: 1, b: 2, c: 3 }, { a: 1 }, { a: 1, c: 3 }, { a: 1, b: 2 }]);
   });
 });

@@ -34,7 +34,8 @@ const OFF_TYPE: Readonly<Record<string, readonly JsonValue[]>> = {
 /**
  * A few JSON values built from a JSON Schema's structure — its `const` and `enum` values, strings,
  * numbers and booleans of each type it allows, arrays and objects of those (each property's
- * samples in turn), and values of the wrong type for each primitive type — for a probe of what a
+ * samples in turn, and the optional properties left out), and values of the wrong type for each
+ * primitive type — for a probe of what a
  * validator does to the values the schema describes. Bounded (at most 256, six levels deep), local
  * references followed; a sample need not be valid.
  */
@@ -124,7 +125,16 @@ function objectSamples(root: JsonObject, node: Record<string, unknown>, depth: n
     setKey(base, key, samples[0] as JsonValue);
     sampled.push([key, samples]);
   }
+  // Optional properties left out, all and one by one: a schema that fills in a default for one changes the value.
+  const optional = sampled.map(([key]) => key).filter((key) => !required.has(key));
+  const without = (left: readonly string[]) => {
+    const object: Record<string, JsonValue> = {};
+    for (const key of Object.keys(base)) if (!left.includes(key)) setKey(object, key, base[key] as JsonValue);
+    return object;
+  };
   const objects: JsonValue[] = [base];
+  if (optional.length > 0) objects.push(without(optional));
+  if (optional.length > 1) for (const key of optional) objects.push(without([key]));
   // Each property's second sample before any property's third, so a cut leaves no property unvaried.
   for (let rank = 1; sampled.some(([, samples]) => rank < samples.length); rank++) {
     for (const [key, samples] of sampled) {
