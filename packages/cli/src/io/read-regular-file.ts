@@ -69,8 +69,8 @@ function refusal(error: NodeJS.ErrnoException): RegularFileRead {
   return { ok: false, problem: 'unreadable', reason: error.message, code: error.code };
 }
 
-/** What a file that is not regular is, as a sentence names it. */
-function describeKind(stats: Stats): string {
+/** What a file that is not regular is, as a sentence names it: `a folder`, `a named pipe (FIFO)`, `a character device`. */
+export function describeKind(stats: Stats): string {
   if (stats.isDirectory()) return 'a folder';
   if (stats.isFIFO()) return 'a named pipe (FIFO)';
   if (stats.isCharacterDevice()) return 'a character device';
