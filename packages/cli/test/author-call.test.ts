@@ -18,16 +18,6 @@ afterAll(() => project.remove());
 
 const call = (args: readonly string[], input = '') => toolwright(['call', ...args], project.root, input);
 
-/** The message `JSON.parse` gives for this text on this Node. */
-function jsonError(text: string): string {
-  try {
-    JSON.parse(text);
-    return '';
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
-
 describe('toolwright call for a new plugin', () => {
   it('CL-4: a WRITE or BASH tool refused by the safety policy says which flag lets it run', () => {
     const file = '{"file":"notes/a.txt","text":"hi"}';
@@ -115,10 +105,10 @@ describe('toolwright call for a new plugin', () => {
     });
     project.write('bad.json', 'not json');
     expect(call([notes, 'search_notes', '@bad.json']).stderr).toBe(
-      `toolwright call: the arguments in bad.json are not valid JSON: ${jsonError('not json')}\n`,
+      'toolwright call: the arguments in bad.json are not valid JSON: at line 1, column 1, a word that is not true, false or null (strings need double quotes)\n',
     );
     expect(call([notes, 'search_notes', '-'], '').stderr).toBe(
-      `toolwright call: the arguments on standard input are not valid JSON: ${jsonError('')}\n`,
+      'toolwright call: the arguments on standard input are not valid JSON: at line 1, column 1, the text is empty (the arguments are a JSON object, such as {})\n',
     );
   });
 });

@@ -62,3 +62,31 @@ describe('toolwright call --verbose', () => {
     );
   });
 });
+
+describe('toolwright call --verbose with a tool that writes control characters', () => {
+  it('IN-6: each progress update and log is one line, its control characters escaped: no escape sequence, no forged line', () => {
+    const run = toolwright([
+      'call',
+      'packages/cli/test/fixtures/hostile-progress-plugin.mjs',
+      'hostile_progress',
+      '{}',
+      '--verbose',
+    ]);
+    expect(run).toEqual({
+      status: 0,
+      stdout: 'done\n',
+      stderr: [
+        '[progress] 1/4 \\u001b[2J\\u001b[Hcleared the screen\\u0007',
+        '[progress] 2 one\\n[progress] 4/4 forged\\rback',
+        '[progress] 3 \\u001b]0;new title\\u0007\\u009b31mred\\u009d8;;http://x\\u009c',
+        '[warn] line\\u2028separator\\u2029paragraph\\u000bvertical\\fform {"path":"\\u202eexe.txt","next":"\\u0085"}',
+        '[info] \\u001b[1A\\u001b[2K[info] a forged earlier line',
+        '[error] 42',
+        '',
+      ].join('\n'),
+    });
+    // Nothing but printable text and the line ends.
+    // eslint-disable-next-line no-control-regex -- control characters are what must not appear
+    expect(run.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/);
+  });
+});

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createToolUse, type ToolLogger, type ToolProgress } from '@toolwright/core';
-import { DEFAULT_RUN_OPTIONS } from '@toolwright/core/internal';
+import { DEFAULT_RUN_OPTIONS, escapeControlCharacters } from '@toolwright/core/internal';
 import { ToolGate, type CallOptions } from '@toolwright/gate';
 import type { CliIo } from '../io/cli-io.js';
 import { loadPlugin } from '../plugin/load-plugin.js';
@@ -57,16 +57,29 @@ export async function callCommand(args: readonly string[], io: CliIo): Promise<n
 /**
  * The call options of `--verbose`: the tool's progress as `[progress] 2/3 message` and its logs as
  * `[info] message {"fields":"as JSON"}`, one line each, on stderr (stdout carries the result only).
+ * What the tool wrote is printed with its control characters escaped (`\n`, `\u001b`, `\u009b`,
+ * `\u2028`, `\u202e`), so one report is one line, and no text of a tool moves the cursor, recolours
+ * the terminal, sets its title or forges a line of its own.
  */
 function verboseCall(io: CliIo): CallOptions {
+  const line = (text: string): void => io.stderr(`${escapeControlCharacters(text)}\n`);
   const log =
     (level: keyof ToolLogger) =>
     (message: string, fields?: Record<string, unknown>): void =>
-      io.stderr(`[${level}] ${message}${describeFields(fields)}\n`);
+      line(`[${level}] ${describeMessage(message)}${describeFields(fields)}`);
   return {
-    onProgress: (update: ToolProgress) => io.stderr(`[progress] ${describeProgress(update)}\n`),
+    onProgress: (update: ToolProgress) => line(`[progress] ${describeProgress(update)}`),
     logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
   };
+}
+
+/** A log message as text, whatever a plugin passed (a message that cannot become text is said to be so). */
+function describeMessage(message: unknown): string {
+  try {
+    return String(message);
+  } catch {
+    return '(a message that cannot be shown as text)';
+  }
 }
 
 /** `2/3 message`, `2 message` without a total, `2/3` without a message. */
@@ -77,8 +90,8 @@ function describeProgress(update: ToolProgress): string {
 
 /** A log line's fields as ` {JSON}`; nothing when there are none or they cannot be written as JSON. */
 function describeFields(fields: Record<string, unknown> | undefined): string {
-  if (fields === undefined || Object.keys(fields).length === 0) return '';
   try {
+    if (fields === undefined || Object.keys(fields).length === 0) return '';
     return ` ${JSON.stringify(fields)}`;
   } catch {
     return '';

@@ -1,7 +1,9 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CliIo } from '../io/cli-io.js';
+import { readRegularFile } from '../io/read-regular-file.js';
+import { writeRegularFile } from '../io/write-regular-file.js';
 import { renderManifest } from '../docs/render-manifest.js';
 import { pluginTitle } from '../docs/plugin-title.js';
 import { renderMarkdown } from '../docs/render-markdown.js';
@@ -46,13 +48,9 @@ export async function docsCommand(args: readonly string[], io: CliIo): Promise<n
     }
     const target = resolve(io.cwd, values.out);
     if (values.check) {
-      let current = '';
-      try {
-        current = readFileSync(target, 'utf8');
-      } catch {
-        // A missing file is out of date.
-      }
-      if (current === text) return 0;
+      // Read no more than the docs are, plus one byte: a longer file, or one that is no regular file, is out of date.
+      const current = readRegularFile(target, Buffer.byteLength(text) + 1);
+      if (current.ok && current.bytes.toString('utf8') === text) return 0;
       const again = formatCommandLine(['toolwright', 'docs', ...args.filter((arg) => arg !== '--check')]);
       io.stderr(`${values.out} is out of date; run: ${again}\n`);
       return 1;
@@ -68,7 +66,7 @@ export async function docsCommand(args: readonly string[], io: CliIo): Promise<n
 function writeDocs(target: string, given: string, text: string): void {
   try {
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, text);
+    writeRegularFile(target, text);
   } catch (error) {
     throw new UsageError(`cannot write ${given}: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Tool } from '@toolwright/core';
+import { escapeControlCharacters } from '@toolwright/core/internal';
 import { ToolGate } from '@toolwright/gate';
 import { serveStdio } from '@toolwright/mcp';
 import type { CliIo } from '../io/cli-io.js';
@@ -32,7 +33,10 @@ export async function serveCommand(args: readonly string[], io: CliIo): Promise<
   try {
     const gate = new ToolGate(gateOptionsFrom(values, plugin.tools, remote?.cwd ?? io.cwd));
     const handle = await serveStdio(gate);
-    io.stderr(`toolwright serve: ${describeOffer(plugin.tools, gate.offeredTools(), specifier)}\n`);
+    // Tool names come from the plugin: escaped, so the line stays one line of plain text.
+    io.stderr(
+      `toolwright serve: ${escapeControlCharacters(describeOffer(plugin.tools, gate.offeredTools(), specifier))}\n`,
+    );
     await new Promise<void>((resolve) => {
       process.stdin.once('end', resolve);
       process.stdin.once('close', resolve);

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { VirtualShell } from '@toolwright/shell';
 import { SshShell, type SshShellOptions } from '@toolwright/ssh';
 import { createBashTools } from '@toolwright/tools';
+import { readRegularFile } from '../io/read-regular-file.js';
 import type { LoadedPlugin } from '../plugin/loaded-plugin.js';
 import { UsageError } from '../errors/usage-error.js';
 
@@ -19,6 +19,9 @@ export const SHELL_FLAGS_HELP = `  --shell <url>       run the builtin Bash tool
   --known-hosts <file>  the known_hosts file that lists the host's key (required: host keys are
                       always verified)
 `;
+
+/** The largest private key or known_hosts file read: 4 MB (a key is a few KB, a large known_hosts a few hundred). */
+export const MAX_KEY_FILE_BYTES = 4 * 1_048_576;
 
 /** The values `parseArgs` gives for {@link SHELL_FLAG_OPTIONS}. */
 export interface ShellFlagValues {
@@ -77,12 +80,16 @@ export function remoteShellFrom(values: ShellFlagValues, specifier: string): Rem
   };
 }
 
+/**
+ * The bytes of a key or known_hosts file: a regular file of at most {@link MAX_KEY_FILE_BYTES}
+ * (a FIFO, a device, a socket or a folder is refused without waiting on it).
+ */
 function readable(file: string, flag: string): Buffer {
-  try {
-    return readFileSync(file);
-  } catch (error) {
-    throw new UsageError(`${flag}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
+  const read = readRegularFile(file, MAX_KEY_FILE_BYTES);
+  if (read.ok) return read.bytes;
+  throw new UsageError(
+    `${flag}: cannot read ${file} (${read.problem === 'unreadable' ? (read.code ?? 'error') : read.reason})`,
+  );
 }
 
 /** The builtin Bash tools (Bash, BashOutput, KillShell) on `shell`; the file tools, which act on this machine, are left out. */

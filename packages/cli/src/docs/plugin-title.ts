@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { readRegularFile } from '../io/read-regular-file.js';
 
 /**
  * The title of a plugin's reference docs when `--title` is not given: `Built-in tools` for
@@ -24,13 +24,14 @@ export function packageName(path: string): string | undefined {
   }
 }
 
+/** The largest package.json read for a title. */
+const MAX_PACKAGE_JSON_BYTES = 4 * 1_048_576;
+
 function readName(file: string): string | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  // A package.json that is a FIFO or a device is never waited on, nor read without end.
+  const read = readRegularFile(file, MAX_PACKAGE_JSON_BYTES);
+  if (!read.ok) return undefined;
+  const text = read.bytes.toString('utf8');
   try {
     const parsed: unknown = JSON.parse(text);
     const name = typeof parsed === 'object' && parsed !== null ? (parsed as { name?: unknown }).name : undefined;

@@ -1,6 +1,6 @@
 // Registration rules under standard (TC39) decorators, compiled for real by tsc and esbuild, against
 // the same rules under legacy decorators. Uses @toolwright/core from its dist, as the compiled code does.
-import { buildInputSchema, ToolParam, ToolwrightError } from '@toolwright/core';
+import { buildInputSchema, ToolParam } from '@toolwright/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   compileSource,
@@ -10,6 +10,7 @@ import {
   type DecoratorSetup,
   type ScratchFolder,
 } from '../../test/fixtures/decorators/compile-fixture.js';
+import { thrownToolwrightError as thrown } from '../../test/fixtures/thrown-toolwright-error.js';
 
 // Each function declares one class when called, so a mistake surfaces when the test asks for it.
 const SOURCE = `
@@ -52,17 +53,6 @@ function declarations(setup: DecoratorSetup): Compiled {
   const module = compiled.get(setup);
   if (module === undefined) throw new Error(`nothing was compiled for ${setup}`);
   return module;
-}
-
-/** The error `action` throws (a ToolwrightError), as code and message. */
-function thrown(action: () => unknown): { code: string; message: string } {
-  try {
-    action();
-  } catch (error) {
-    if (!ToolwrightError.isInstance(error)) throw error;
-    return { code: error.code, message: error.message };
-  }
-  throw new Error('expected a ToolwrightError, but nothing was thrown');
 }
 
 /** Declares the class and registers it: legacy decorators refuse at the first step, standard ones at the second. */

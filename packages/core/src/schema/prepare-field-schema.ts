@@ -11,27 +11,28 @@ export type PreparedField = Pick<ParamDefinition, 'schema' | 'optional' | 'hasDe
 /**
  * The field's schema as the schema writer and the binder use it: a Standard Schema (the whole
  * field, or array items at any depth) is converted to JSON Schema here, once. A Standard Schema
- * that accepts `undefined` makes the field optional; one that turns `undefined` into a value gives
- * the field that default, unless `@ToolParam({ default })` gives another.
+ * that accepts `undefined` makes the field optional; one that declares a default in its JSON
+ * Schema gives the field that default, unless `@ToolParam({ default })` gives another.
  */
 export function prepareFieldSchema(param: ParamDefinition, where: string): PreparedField {
   if (!isStandardSchema(param.schema)) {
     return { ...pick(param), schema: convertItems(param.schema, where) as ParamDefinition['schema'] };
   }
   const converted = convertStandardSchema(where, param.schema);
+  const absence = converted.absence();
   const explicitlyOptional = param.optional && !param.hasDefault;
-  if ((converted.admitsUndefined && param.hasDefault) || (converted.hasDefault && explicitlyOptional)) {
+  if ((absence.admitsUndefined && param.hasDefault) || (absence.hasDefault && explicitlyOptional)) {
     throw new ToolwrightError(
       'INVALID_DEFAULT',
       `${where} is both optional and given a default (by its schema and its @ToolParam options). A field with a default is never absent after binding: keep the default, drop the optional, and declare the field without '?'.`,
     );
   }
-  const hasDefault = param.hasDefault || converted.hasDefault;
+  const hasDefault = param.hasDefault || absence.hasDefault;
   return {
     schema: markStandardDocument(converted.document),
-    optional: param.optional || converted.admitsUndefined || hasDefault,
+    optional: param.optional || absence.admitsUndefined || hasDefault,
     hasDefault,
-    defaultValue: param.hasDefault ? param.defaultValue : converted.defaultValue,
+    defaultValue: param.hasDefault ? param.defaultValue : absence.defaultValue,
   };
 }
 

@@ -5,20 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bindInput } from '../binder/bind-input.js';
 import { ToolParam } from '../decorators/tool-param.js';
-import { ToolwrightError } from '../errors/toolwright-error.js';
 import { buildInputSchema } from '../schema/build-input-schema.js';
 import type { StandardJsonSchema } from './standard-schema.js';
-
-/** The ToolwrightError `action` throws, as code and message. */
-function thrown(action: () => unknown): { code: string; message: string } {
-  try {
-    action();
-  } catch (error) {
-    if (!ToolwrightError.isInstance(error)) throw error;
-    return { code: error.code, message: error.message };
-  }
-  throw new Error('expected a ToolwrightError, but nothing was thrown');
-}
+import { thrownToolwrightError as thrown } from '../../test/fixtures/thrown-toolwright-error.js';
 
 /** A class with one field `value` declared by `@ToolParam({ description: 'Value', schema })`. */
 function inputWith(schema: StandardJsonSchema, options: { optional?: true; default?: unknown } = {}) {
@@ -175,16 +164,98 @@ describe('Standard Schema fields', () => {
     expect(calls).toEqual({ input: 1, output: 1 });
   });
 
-  it('AU-3: a schema that changes values is refused, naming the field', () => {
-    expect(thrown(() => buildInputSchema(inputWith(z.string().transform((text) => text.length))))).toEqual({
+  const CHANGES =
+    "changes the value it validates (%s), but toolwright binds the JSON the model sent as it is, so the tool would read the value unchanged. Keep the schema to checks and change the value in doExecute; a default belongs on the field's own schema or in @ToolParam({ default }).";
+
+  it.each([
+    ['zod', z.string().trim(), '.trim()'],
+    ['zod', z.object({ user: z.object({ email: z.email().toLowerCase() }) }), '.toLowerCase() at user.email'],
+    ['zod', z.array(z.string().toUpperCase()), '.toUpperCase() at []'],
+    ['zod', z.string().normalize(), '.normalize()'],
+    ['zod', z.string().overwrite((text) => text.replaceAll(' ', '')), '.overwrite()'],
+    ['zod', z.preprocess((value) => String(value).trim(), z.string()), 'z.preprocess()'],
+    ['zod', z.string().transform((text) => text.length), '.transform()'],
+    [
+      'zod',
+      z
+        .string()
+        .transform((text) => text.trim())
+        .pipe(z.string().min(1)),
+      '.transform()',
+    ],
+    ['zod', z.object({ count: z.coerce.number().int() }), 'z.coerce.number() at count'],
+    ['zod', z.string().catch('unknown'), '.catch()'],
+    ['zod', z.object({ page: z.number().default(1) }), '.default() inside the schema at page'],
+    [
+      'zod',
+      z.string().check((context) => void (context.value = context.value.trim())),
+      "'  Mixed Case  ' became 'Mixed Case'",
+    ],
+    ['valibot', toStandardJsonSchema(v.pipe(v.string(), v.trim())), 'v.trim()'],
+    ['valibot', toStandardJsonSchema(v.object({ tag: v.pipe(v.string(), v.toLowerCase()) })), 'v.toLowerCase()'],
+    [
+      'valibot',
+      toStandardJsonSchema(
+        v.pipe(
+          v.string(),
+          v.transform((text) => text.length),
+        ),
+      ),
+      'v.transform()',
+    ],
+    ['valibot', toStandardJsonSchema(v.fallback(v.string(), 'none')), "12 became 'none'"],
+    ['valibot', toStandardJsonSchema(v.object({ page: v.optional(v.number(), 1) })), '{} became {"page":1}'],
+    ['arktype', type('string.trim'), 'string.trim'],
+    ['arktype', type({ tags: 'string.lower[]' }), 'string.lower at tags[]'],
+    ['arktype', type('string.numeric.parse'), 'string.numeric.parse'],
+    ['arktype', type('string').pipe((text) => text.trim(), type('string')), 'a morph: (In: string) => To<string>'],
+    ['arktype', type({ page: 'number = 1' }), 'a default (= 1) inside the schema at page'],
+  ])(
+    'AU-3: a %s schema that changes values is refused, naming the field and what changes it (%#)',
+    (library, schema, change) => {
+      expect(thrown(() => buildInputSchema(inputWith(schema as StandardJsonSchema)))).toEqual({
+        code: 'INVALID_SCHEMA',
+        message: `StandardInput.value: the ${library} schema ${CHANGES.replace('%s', change)}`,
+      });
+    },
+  );
+
+  it('AU-3: a value-changing schema as the items of an array field is refused too', () => {
+    class Tagged {
+      @ToolParam.array(z.string().trim(), 'Tags') tags!: string[];
+    }
+    expect(thrown(() => buildInputSchema(Tagged))).toEqual({
       code: 'INVALID_SCHEMA',
-      message:
-        'StandardInput.value: the zod schema has no JSON Schema form (Transforms cannot be represented in JSON Schema). Use only what JSON Schema can describe: toolwright validates each call with it.',
+      message: `Tagged.tags: the zod schema ${CHANGES.replace('%s', '.trim()')}`,
     });
-    expect(thrown(() => buildInputSchema(inputWith(z.object({ page: z.number().default(1) }))))).toEqual({
+  });
+
+  it('AU-3: registration runs none of the functions a refused schema would change values with', () => {
+    const calls: string[] = [];
+    const schemas = [
+      z.string().transform((text) => (calls.push('transform'), text)),
+      z.preprocess((value) => (calls.push('preprocess'), value), z.string()),
+      z.string().catch(() => (calls.push('catch'), 'x')),
+      z.object({ a: z.string().default(() => (calls.push('default'), 'x')) }),
+      z.string().overwrite((text) => (calls.push('overwrite'), text)),
+    ];
+    for (const schema of schemas) expect(thrown(() => buildInputSchema(inputWith(schema))).code).toBe('INVALID_SCHEMA');
+    expect(calls).toEqual([]);
+  });
+
+  it('AU-3: a schema whose JSON Schemas for input and output differ is refused, whatever made them differ', () => {
+    const schema: StandardJsonSchema = {
+      '~standard': {
+        version: 1,
+        vendor: 'handwritten',
+        validate: (value) => ({ value }),
+        jsonSchema: { input: () => ({ type: 'string' }), output: () => ({ type: 'number' }) },
+      },
+    };
+    expect(thrown(() => buildInputSchema(inputWith(schema)))).toEqual({
       code: 'INVALID_SCHEMA',
       message:
-        "StandardInput.value: the zod schema changes the value it validates: its JSON Schemas for input and output differ (a transform, a coercion, or a default inside an object). toolwright binds the JSON the model sent, so the field's type would not hold; use a schema that keeps values as they are, and declare the field's default on the schema itself or with @ToolParam({ default }).",
+        "StandardInput.value: the handwritten schema changes the value it validates: its JSON Schemas for input and output differ (a transform, a coercion, or a default inside an object). toolwright binds the JSON the model sent, so the field's type would not hold; use a schema that keeps values as they are, and declare the field's default on the schema itself or with @ToolParam({ default }).",
     });
   });
 

@@ -5,18 +5,21 @@ import type { ExternalSchemaProblem } from '../external/external-schema-problem.
 import { JSON_SCHEMA_2020_12_URI } from '../external/schema-dialect.js';
 import { isPlainObject, type JsonObject } from '../json/json.js';
 import { copyData, mapSchema } from '../json-schema/map-schema.js';
+import { escapeControlCharacters } from '../text/escape-control-characters.js';
+import { findArkTypeValueChange } from './arktype-value-change.js';
+import { probeValueChange } from './probe-value-change.js';
 import { hasJsonSchemaForm, type StandardJsonSchema } from './standard-schema.js';
+import { readStandardSchemaAbsence, type StandardSchemaAbsence } from './standard-schema-absence.js';
+import { findValibotValueChange } from './valibot-value-change.js';
+import type { ValueChange } from './value-change.js';
+import { findZodValueChange } from './zod-value-change.js';
 
 /** A Standard Schema field schema, converted once, at registration. */
 export interface ConvertedStandardSchema {
   /** Its JSON Schema (2020-12) without `$schema`: a document of its own, whose references start at its root. */
   readonly document: JsonObject;
-  /** True when the schema accepts `undefined` as it is (the field may be left out). */
-  readonly admitsUndefined: boolean;
-  /** True when the schema turns `undefined` into a value (its own default). */
-  readonly hasDefault: boolean;
-  /** That value, when `hasDefault`. */
-  readonly defaultValue: unknown;
+  /** What the schema says about the field being left out; read only when asked (not for array items). */
+  readonly absence: () => StandardSchemaAbsence;
 }
 
 const TARGET = { target: 'draft-2020-12' } as const;
@@ -25,11 +28,12 @@ const TARGET = { target: 'draft-2020-12' } as const;
  * Converts a field's Standard Schema to JSON Schema through its Standard JSON Schema converter
  * and holds it to the rules of every field schema, naming `Class.property` when it breaks one:
  * it must have a JSON Schema form; JSON data only, within the size and depth limits of external
- * schemas; references only inside itself (`#…`), no `$id`; and the same JSON Schema for input and
- * output — toolwright validates and binds the JSON the model sent, so a schema that changes
- * values (a transform, or a default inside an object) would make the field's type a promise the
- * binding cannot keep. `validate(undefined)` is asked once, to learn whether the field may be
- * left out and whether the schema has a default; nothing else of the library runs during a call.
+ * schemas; references only inside itself (`#…`), no `$id`; and it must keep values as they are —
+ * toolwright validates and binds the JSON the model sent, so a schema that changes values (a
+ * transform, a coercion, `.trim()`, a default inside an object) would make the field's type a
+ * promise the binding cannot keep. What changes values is looked for three ways, each naming
+ * what it found: the schema's structure is read before anything of it runs (zod, ArkType),
+ * the converter's refusals are read (Valibot), and sample values are validated (any library).
  */
 export function convertStandardSchema(where: string, schema: unknown): ConvertedStandardSchema {
   const props = (schema as { '~standard': { vendor?: unknown } })['~standard'];
@@ -40,11 +44,18 @@ export function convertStandardSchema(where: string, schema: unknown): Converted
       'has no JSON Schema form (~standard.jsonSchema). Use a zod 4 or ArkType 2 schema, wrap a Valibot schema in toStandardJsonSchema(…) from @valibot/to-json-schema, or write a TypeBox schema.',
     );
   }
+  const read = findZodValueChange(schema) ?? findArkTypeValueChange(schema);
+  if (read !== undefined) throw refuse(describeValueChange(read));
   const input = convert(schema, 'input', refuse);
   const output = convert(schema, 'output', refuse);
   const problem = checkSchemaLimits(input);
   if (problem !== undefined) throw refuse(describeProblem(problem));
-  if (comparable(input) !== comparable(output)) {
+  if (comparable(input, true) !== comparable(output, true)) {
+    if (comparable(input, false) === comparable(output, false)) {
+      throw refuse(
+        'declares a default that differs from one reading to the next (a default computed by a function, such as .default(() => Math.random())). toolwright reads the default once, when the class is registered: declare the default as a value, or with @ToolParam({ default }).',
+      );
+    }
     throw refuse(
       "changes the value it validates: its JSON Schemas for input and output differ (a transform, a coercion, or a default inside an object). toolwright binds the JSON the model sent, so the field's type would not hold; use a schema that keeps values as they are, and declare the field's default on the schema itself or with @ToolParam({ default }).",
     );
@@ -52,7 +63,15 @@ export function convertStandardSchema(where: string, schema: unknown): Converted
   const document = withoutSchemaKeyword(input, refuse);
   const references = checkSchemaReferences(document) ?? findId(document);
   if (references !== undefined) throw refuse(describeProblem(references));
-  return { document, ...probeUndefined(schema) };
+  const probed = probeValueChange(schema, document);
+  if (probed !== undefined) throw refuse(describeValueChange(probed));
+  return { document, absence: () => readStandardSchemaAbsence(schema, document, refuse) };
+}
+
+/** The sentence for a part of the schema that changes values. */
+function describeValueChange(change: ValueChange): string {
+  const at = change.at === '' ? '' : ` at ${escapeControlCharacters(change.at)}`;
+  return `changes the value it validates (${change.by}${at}), but toolwright binds the JSON the model sent as it is, so the tool would read the value unchanged. Keep the schema to checks and change the value in doExecute; a default belongs on the field's own schema or in @ToolParam({ default }).`;
 }
 
 function convert(
@@ -65,6 +84,8 @@ function convert(
     converted = schema['~standard'].jsonSchema[io](TARGET);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
+    const change = findValibotValueChange(reason);
+    if (change !== undefined) throw refuse(describeValueChange(change));
     throw refuse(
       `has no JSON Schema form (${reason.replace(/\.$/, '')}). Use only what JSON Schema can describe: toolwright validates each call with it.`,
     );
@@ -96,8 +117,8 @@ function describeProblem(problem: ExternalSchemaProblem): string {
   return `breaks a rule of field schemas (${problem.rule}): ${problem.message}, ${at}.`;
 }
 
-/** The JSON Schema as compared: objects closed as toolwright closes them, no `$schema`, keys sorted. */
-function comparable(converted: Record<string, unknown>): string {
+/** The JSON Schema as compared: objects closed as toolwright closes them, no `$schema`, keys sorted; `default` kept or not. */
+function comparable(converted: Record<string, unknown>, withDefaults: boolean): string {
   const closed = mapSchema(
     converted,
     (node, copy) => {
@@ -106,7 +127,7 @@ function comparable(converted: Record<string, unknown>): string {
         copied.additionalProperties = false;
       return copied;
     },
-    { keepKeyword: (keyword) => keyword !== '$schema' },
+    { keepKeyword: (keyword) => keyword !== '$schema' && (withDefaults || keyword !== 'default') },
   );
   return JSON.stringify(closed, (_key, value: unknown) =>
     isPlainObject(value)
@@ -117,21 +138,4 @@ function comparable(converted: Record<string, unknown>): string {
         )
       : value,
   );
-}
-
-function probeUndefined(schema: StandardJsonSchema): Omit<ConvertedStandardSchema, 'document'> {
-  const none = { admitsUndefined: false, hasDefault: false, defaultValue: undefined };
-  const validate = schema['~standard'].validate;
-  if (typeof validate !== 'function') return none;
-  let result: unknown;
-  try {
-    result = validate(undefined);
-  } catch {
-    return none;
-  }
-  if (typeof result !== 'object' || result === null || result instanceof Promise) return none;
-  if ((result as { issues?: unknown }).issues !== undefined) return none;
-  const value = (result as { value?: unknown }).value;
-  if (value === undefined) return { ...none, admitsUndefined: true };
-  return { admitsUndefined: false, hasDefault: true, defaultValue: copyData(value) };
 }

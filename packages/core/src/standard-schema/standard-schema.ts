@@ -50,7 +50,11 @@ export interface StandardJsonSchemaProps<Input = unknown, Output = Input> {
   readonly version: 1;
   /** The library that made the schema (`zod`, `arktype`, `valibot`). */
   readonly vendor: string;
-  /** Validates a value (Standard Schema); toolwright calls it only to learn whether `undefined` passes. */
+  /**
+   * Validates a value (Standard Schema). toolwright calls it only at registration: on sample values,
+   * to see that it keeps them as they are, and on `undefined` when no default is declared, to learn
+   * whether the field may be left out; never during a call.
+   */
   readonly validate?: (
     value: unknown,
     options?: { readonly libraryOptions?: Record<string, unknown> | undefined },

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createToolContext, ToolInput, type ToolResult } from '@toolwright/core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { hostileFiles } from '../../../test/hostile-gitignore.js';
+import { longestBlock } from '../../../test/longest-block.js';
 import { GrepTool } from './grep-tool.js';
 
 const root = mkdtempSync(join(tmpdir(), 'tw-grep-'));
@@ -252,5 +254,14 @@ describe('Grep', () => {
       content: `${fifo} is not a regular file or folder (a device, socket or pipe); it cannot be searched.`,
       metadata: { refused: 'special-file' },
     });
+  });
+
+  it('PA-4: a .gitignore of patterns a backtracking matcher takes exponential time on: Grep applies it and never holds the event loop', async () => {
+    const base = tree('hostile', hostileFiles('needle\n'));
+    let result: ToolResult | undefined;
+    expect(await longestBlock(async () => (result = await run({ pattern: 'needle', path: base })), 100)).toBeLessThan(
+      100,
+    );
+    expect(result?.metadata).toMatchObject({ filesMatched: 60, ignored: 1 });
   });
 });

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createToolContext, ToolInput, type ToolResult } from '@toolwright/core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { hostileFiles } from '../../../test/hostile-gitignore.js';
+import { longestBlock } from '../../../test/longest-block.js';
 import { GlobTool } from './glob-tool.js';
 
 const root = mkdtempSync(join(tmpdir(), 'tw-glob-'));
@@ -123,5 +125,14 @@ describe('Glob', () => {
     expect((await run({ pattern: '*', path: join(base, 'one.ts') })).content).toBe(
       `${join(base, 'one.ts')} is a file; Glob searches folders. Give its folder as path.`,
     );
+  });
+
+  it('PA-4: a .gitignore of patterns a backtracking matcher takes exponential time on: Glob applies it and never holds the event loop', async () => {
+    const base = tree('hostile', hostileFiles(''));
+    let result: ToolResult | undefined;
+    expect(await longestBlock(async () => (result = await run({ pattern: '**/*', path: base })), 100)).toBeLessThan(
+      100,
+    );
+    expect(result?.metadata).toMatchObject({ matches: 61, ignored: 1 });
   });
 });

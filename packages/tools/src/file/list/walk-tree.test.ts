@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { longestBlock } from '../../../test/longest-block.js';
 import { walkTree, type WalkOptions, type WalkResult } from './walk-tree.js';
 
 const top = realpathSync(mkdtempSync(join(tmpdir(), 'tw-walk-tree-')));
@@ -147,4 +148,66 @@ describe('walkTree', () => {
     const reason = new Error('the call was cancelled');
     await expect(walk(tree('aborted', { 'x.txt': '' }), { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
   });
+
+  it('PA-4: a hostile .gitignore never holds the event loop 100 ms, and the walk still applies it exactly', async () => {
+    const chain = Array.from({ length: 30 }, () => 'a').join('/');
+    const names = Object.fromEntries(
+      Array.from({ length: 200 }, (_, index) => [`${'a'.repeat(150 + (index % 50))}${index}`, '']),
+    );
+    const hostile = [
+      `${'a/**/'.repeat(16)}b`,
+      `${'**/'.repeat(12)}${'*a'.repeat(16)}b`,
+      `${'*'.repeat(2_000)}a${'*'.repeat(2_000)}b`,
+      `${'[a-z]*'.repeat(24)}b`,
+      `*${'?'.repeat(38)}b`,
+      `${'['.repeat(500)}`,
+      '*7',
+    ];
+    const root = tree('hostile', {
+      ...names,
+      [`${chain}/x7`]: '',
+      [`${chain}/kept`]: '',
+      '.gitignore': hostile.join('\n'),
+    });
+    let result: WalkResult | undefined;
+    const block = await longestBlock(async () => (result = await walk(root)), 100);
+    expect(block).toBeLessThan(100);
+    // `*7` ignores the names ending in 7 (20 of the 200 and x7); nothing else matches.
+    expect(result?.ignored).toBe(21);
+    expect(result?.entries.length).toBe(1 + 180 + 1);
+    expect(result?.entries).toContainEqual({ relative: `${chain}/kept`, kind: 'file' });
+  });
+
+  it('PA-4: the entries of one folder are checked in slices: slow checks of many entries never hold the event loop', async () => {
+    const root = tree('slow-checks', Object.fromEntries(Array.from({ length: 60 }, (_, index) => [`f${index}`, ''])));
+    const busy = (milliseconds: number) => {
+      const until = performance.now() + milliseconds;
+      while (performance.now() < until) {
+        // The check of one entry takes this long.
+      }
+      return true;
+    };
+    let result: WalkResult | undefined;
+    const block = await longestBlock(async () => (result = await walk(root, { allows: () => busy(4) })), 100);
+    expect(block).toBeLessThan(100);
+    expect(result?.entries.length).toBe(60);
+  });
+
+  it.each([
+    ['wildcard rules', (index: number) => `*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b${index}`],
+    ['one-letter rules', (index: number) => String.fromCharCode(0x61 + (index % 26))],
+  ])(
+    'PA-4: a 1 MB .gitignore of %s is read and applied in slices: the event loop is never held 100 ms',
+    async (name, rule) => {
+      const rules = Array.from({ length: 600_000 }, (_, index) => rule(index)).join('\n');
+      const text = `${rules.slice(rules.length - 1_048_000 + 11)}\nignored-*\n`;
+      const files = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`${'a'.repeat(120)}b${index}x`, '']));
+      const root = tree(`many-${name.replaceAll(' ', '-')}`, { ...files, 'ignored-1': '', '.gitignore': text });
+      let result: WalkResult | undefined;
+      const block = await longestBlock(async () => (result = await walk(root)), 100);
+      expect(block).toBeLessThan(100);
+      expect(result?.ignored).toBe(1);
+      expect(result?.entries.length).toBe(41);
+    },
+  );
 });

@@ -1,6 +1,12 @@
 import type { Dirent } from 'node:fs';
 import { realpath } from 'node:fs/promises';
-import { ancestorIgnoreLevels, isIgnored, loadIgnoreLevel, type IgnoreLevel } from './gitignore-rules.js';
+import {
+  ancestorIgnoreLevels,
+  isIgnored,
+  isInIgnoredFolder,
+  loadIgnoreLevel,
+  type IgnoreLevel,
+} from './gitignore-rules.js';
 import { readFolder } from './read-folder.js';
 import { isSecretPath } from '../access/secret-paths.js';
 import { createYielder } from '../access/yield-now.js';
@@ -98,7 +104,9 @@ export async function walkTree(options: WalkOptions): Promise<WalkResult> {
     // Unreadable (or changed) folders are skipped, as grep -r and rg skip unreadable ones.
     const dirents: Dirent[] | undefined = readFolder(folder);
     if (dirents === undefined) return true;
-    const own = dirents.some((dirent) => dirent.name === '.gitignore') ? loadIgnoreLevel(folder) : undefined;
+    const own = dirents.some((dirent) => dirent.name === '.gitignore')
+      ? await loadIgnoreLevel(folder, pause)
+      : undefined;
     const levels = own === undefined ? above : [...above, own];
     const passed: Passed[] = [];
     for (const dirent of sortByPath(dirents)) {
@@ -106,27 +114,34 @@ export async function walkTree(options: WalkOptions): Promise<WalkResult> {
         cut = true;
         break;
       }
-      const isFolder = dirent.isDirectory();
-      if (isFolder && ALWAYS_SKIPPED_FOLDERS.includes(dirent.name)) continue;
+      // A folder of many entries, or rules that take long, still lets timers and aborts run.
+      const waiting = pause();
+      if (waiting !== undefined) {
+        await waiting;
+        options.signal.throwIfAborted();
+      }
+      if (dirent.isDirectory() && ALWAYS_SKIPPED_FOLDERS.includes(dirent.name)) continue;
       const path = `${folder === '/' ? '' : folder}/${dirent.name}`;
       if (isSecretPath(path) || (dirent.isSymbolicLink() && (await linksToSecret(path)))) {
         secretsHidden++;
         continue;
       }
-      const checked = check(dirent, path, relative === '' ? dirent.name : `${relative}/${dirent.name}`, levels);
+      const isFolder = dirent.isDirectory();
+      const ruled = rootIgnored || (levels.length > 0 && isIgnored(levels, path, isFolder, pause));
+      if (ruled === true || (ruled !== false && (await ruled))) {
+        ignored++;
+        continue;
+      }
+      const checked = check(dirent, path, relative === '' ? dirent.name : `${relative}/${dirent.name}`);
       if (checked !== undefined) passed.push(checked);
     }
     stack.push({ levels, passed, next: 0 });
     return !cut;
   }
 
-  /** The checks after the secret rules: `.gitignore`, the call's permit, the folders to enter. */
-  function check(dirent: Dirent, path: string, relative: string, levels: readonly IgnoreLevel[]): Passed | undefined {
+  /** The checks after the secret and `.gitignore` rules: the call's permit, the folders to enter. */
+  function check(dirent: Dirent, path: string, relative: string): Passed | undefined {
     const isFolder = dirent.isDirectory();
-    if (levels.length > 0 && isIgnored(levels, path, isFolder)) {
-      ignored++;
-      return undefined;
-    }
     if (options.allows !== undefined && !options.allows(relative, isFolder ? 'folder' : 'file', path)) {
       notPermitted++;
       return undefined;
@@ -137,7 +152,10 @@ export async function walkTree(options: WalkOptions): Promise<WalkResult> {
     return undefined;
   }
 
-  let going = await list(options.root, '', ancestorIgnoreLevels(options.root));
+  const above = await ancestorIgnoreLevels(options.root, pause);
+  // Inside a folder the .gitignore files above ignore, git lists nothing: neither does the walk.
+  const rootIgnored = await isInIgnoredFolder(above, options.root, pause);
+  let going = await list(options.root, '', above);
   while (going && stack.length > 0) {
     const frame = stack[stack.length - 1] as Frame;
     const next = frame.passed[frame.next++];
