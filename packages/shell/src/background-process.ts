@@ -1,4 +1,5 @@
 import type { Containment } from './containment.js';
+import type { SandboxKind } from './sandbox/sandbox-policy.js';
 
 /** Where a background command is. */
 export type BackgroundStatus = 'running' | 'exited' | 'killed';
@@ -30,6 +31,8 @@ export interface BackgroundProcess {
   readonly status: BackgroundStatus;
   /** How its processes are held together (local shells; see {@link Containment}). */
   readonly containment?: Containment;
+  /** The kernel sandbox it runs in (see {@link SandboxKind}); absent where the shell does not say. */
+  readonly sandbox?: SandboxKind;
   /** Output since the previous read, with the status. */
   read(): BackgroundRead;
   /** Ends it and every process it started; resolves when they are dead. */

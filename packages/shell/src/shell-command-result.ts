@@ -1,4 +1,5 @@
 import type { Containment } from './containment.js';
+import type { SandboxKind } from './sandbox/sandbox-policy.js';
 
 /** What a finished command produced (SPEC SH-1). A non-zero exit, a timeout or an abort are values, not exceptions. */
 export interface ShellCommandResult {
@@ -28,6 +29,11 @@ export interface ShellCommandResult {
    * does not say.
    */
   readonly containment?: Containment;
+  /**
+   * The kernel sandbox the command ran in (SPEC SB-4): `'bubblewrap'`, `'seatbelt'`, or `'none'`
+   * (explicitly unconfined, or no sandbox on this machine); absent where the shell does not say.
+   */
+  readonly sandbox?: SandboxKind;
 }
 
 /** The exit status a shell would report: the exit code, or 128 + the signal's number. */

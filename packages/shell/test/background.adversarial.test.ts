@@ -39,7 +39,7 @@ async function startRunning(
 
 describe.sequential('LocalShell background commands (BT-2)', () => {
   for (const containment of availableContainments()) {
-    const shell = new LocalShell({ containment });
+    const shell = new LocalShell({ sandbox: 'off', containment });
 
     for (const [label, command, sleeping] of cases) {
       it(`BT-2 (${containment}): kill() leaves no process of ${label}`, async () => {
@@ -53,7 +53,7 @@ describe.sequential('LocalShell background commands (BT-2)', () => {
     }
 
     it(`BT-2 (${containment}): dispose() leaves no process of any background command still running`, async () => {
-      const disposable = new LocalShell({ containment });
+      const disposable = new LocalShell({ sandbox: 'off', containment });
       const started: string[] = [];
       for (const [, command, sleeping] of cases) {
         const t = token();
@@ -90,7 +90,7 @@ describe.sequential('LocalShell background commands (BT-2)', () => {
   const strong = availableContainments().filter((containment) => containment !== 'session');
   for (const containment of strong) {
     it(`BT-2 (${containment}): kill() and dispose() leave no process that escaped with setsid -f env -i`, async () => {
-      const shell = new LocalShell({ containment });
+      const shell = new LocalShell({ sandbox: 'off', containment });
       const [t, u] = [token(), token()];
       const killed = await shell.startBackground(`setsid -f env -i sleep 1000.${t}; sleep 999.${t}`, {
         maxBufferBytes: BUFFER,

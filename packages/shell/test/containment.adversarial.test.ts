@@ -17,7 +17,7 @@ const defaultShell = new LocalShell();
 /** Each containment this machine offers, by the shell that uses it (the default one for the strongest). */
 const shells: ReadonlyArray<[label: string, shell: LocalShell]> = available.map((containment) => [
   containment === defaultShell.containment ? `the default LocalShell (${containment})` : containment,
-  containment === defaultShell.containment ? defaultShell : new LocalShell({ containment }),
+  containment === defaultShell.containment ? defaultShell : new LocalShell({ sandbox: 'off', containment }),
 ]);
 
 /** Ways out of the session and its environment; `escapee` is the command line the escaped process ends up with. */
@@ -59,7 +59,7 @@ describe.sequential('LocalShell containment (SH-3)', () => {
   it('SH-3: a containment this machine does not offer, or that does not exist, is refused when the shell is made', () => {
     const missing = (['pid-namespace', 'cgroup'] as const).filter((containment) => !available.includes(containment));
     for (const containment of [...missing, 'chroot' as Containment]) {
-      expect(() => new LocalShell({ containment })).toThrow(
+      expect(() => new LocalShell({ sandbox: 'off', containment })).toThrow(
         `containment '${containment}' is not available on this machine; available: ${available.join(', ')}`,
       );
     }
@@ -67,7 +67,7 @@ describe.sequential('LocalShell containment (SH-3)', () => {
 
   if (available.includes('pid-namespace')) {
     it('SH-3: under pid-namespace the command sees its own PID namespace: an init that only reaps, and itself not PID 1', async () => {
-      const shell = new LocalShell({ containment: 'pid-namespace' });
+      const shell = new LocalShell({ sandbox: 'off', containment: 'pid-namespace' });
       const { value } = await run(
         shell,
         `tr '\\0' ' ' < /proc/1/cmdline; echo; [ $$ -gt 1 ] && echo "not init"; ps -e -o pid= | wc -l # ${token()}`,
@@ -82,7 +82,7 @@ describe.sequential('LocalShell containment (SH-3)', () => {
 
   if (available.includes('cgroup')) {
     it("SH-3: under cgroup the command runs in a cgroup of its own, removed (with this process's folder) once it has ended", async () => {
-      const shell = new LocalShell({ containment: 'cgroup' });
+      const shell = new LocalShell({ sandbox: 'off', containment: 'cgroup' });
       const { value } = await run(shell, `grep '^0::' /proc/self/cgroup # ${token()}`);
       expect(value).toMatchObject({ exitCode: 0, containment: 'cgroup' });
       const match = /^0::(.*\/toolwright-(\d+)\/run-[0-9a-f-]{36})\n$/.exec(value.stdout);

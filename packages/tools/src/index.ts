@@ -29,5 +29,5 @@ export {
   NOT_SECRET,
   SECRET_PATH_RULES,
   type SecretPathRule,
-} from './file/access/secret-paths.js';
+} from '@toolwright/core/node';
 export { WriteInput, WriteTool } from './file/write/write-tool.js';

@@ -11,3 +11,4 @@ export {
   type PathProblem,
   type ResolvedPath,
 } from './resolve-path.js';
+export { findSecretRule, isSecretPath, NOT_SECRET, SECRET_PATH_RULES, type SecretPathRule } from './secret-paths.js';

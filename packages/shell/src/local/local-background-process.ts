@@ -3,6 +3,8 @@ import type { BackgroundProcess, BackgroundRead, BackgroundStatus } from '../bac
 import { OutputRing } from '../capture/output-ring.js';
 import { readBackground } from '../capture/read-background.js';
 import type { Containment } from '../containment.js';
+import type { SandboxKind } from '../sandbox/sandbox-policy.js';
+import { SandboxTree, statusOfKilled } from './sandbox-tree.js';
 import type { CommandTree } from './command-tree.js';
 import { settle } from './spawn-in-session.js';
 
@@ -19,6 +21,8 @@ export class LocalBackgroundProcess implements BackgroundProcess {
     readonly command: string,
     child: ChildProcess,
     private readonly tree: CommandTree,
+    /** The kernel sandbox it runs in. */
+    readonly sandbox: SandboxKind,
     maxBufferBytes: number,
     private readonly killGraceMs: number,
     settleMs: number,
@@ -34,8 +38,12 @@ export class LocalBackgroundProcess implements BackgroundProcess {
         tree.killNow();
         void settle(child, settleMs).then(() => {
           if (this.#status === 'running') this.#status = 'exited';
-          this.#exitCode = exitCode;
-          this.#signal = signal;
+          const ended =
+            this.#status === 'killed' && tree instanceof SandboxTree
+              ? statusOfKilled(exitCode, signal)
+              : { exitCode, signal };
+          this.#exitCode = ended.exitCode;
+          this.#signal = ended.signal;
           tree.release();
           untrack();
           resolve();

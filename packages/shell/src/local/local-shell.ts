@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
 import type { BackgroundOptions, BackgroundProcess } from '../background-process.js';
 import { BoundedCapture } from '../capture/bounded-capture.js';
 import { checkCommand } from '../check-command.js';
@@ -12,6 +13,11 @@ import type { ShellCommandResult } from '../shell-command-result.js';
 import { ShellOptionsError } from '../shell-options-error.js';
 import { ShellStartError } from '../shell-start-error.js';
 import type { VirtualShell } from '../virtual-shell.js';
+import { findBubblewrap } from '../sandbox/bubblewrap.js';
+import { hostPathOf, makePrivateTmp, removePrivateTmp } from '../sandbox/private-tmp.js';
+import { resolveSandboxPolicy } from '../sandbox/resolve-policy.js';
+import type { SandboxKind, SandboxPolicy, SandboxSetting } from '../sandbox/sandbox-policy.js';
+import { checkKeys, checkSandboxSetting } from '../sandbox/sandbox-setting.js';
 import {
   availableContainments,
   containmentAvailable,
@@ -22,6 +28,9 @@ import { trackTree } from './live-trees.js';
 import { LocalBackgroundProcess } from './local-background-process.js';
 import { environment, isDirectory, settle } from './spawn-in-session.js';
 import { startCommand, type StartedCommand } from './start-command.js';
+import { findExecutable } from './find-executable.js';
+import { SandboxTree, statusOfKilled } from './sandbox-tree.js';
+import { startSandboxed } from './start-sandboxed.js';
 
 /** The environment variable every command's processes carry, naming their run; the /proc sweep looks for it. */
 export const RUN_MARKER_VARIABLE = 'TOOLWRIGHT_SHELL_RUN';
@@ -41,7 +50,22 @@ export interface LocalShellOptions {
    * that this machine does not offer throws.
    */
   readonly containment?: 'auto' | Containment;
+  /**
+   * The kernel sandbox around every command (SPEC SB-1..SB-6; see {@link SandboxSetting}).
+   * `'auto'`, the default, confines commands with bubblewrap where it is installed and says
+   * `sandbox: 'none'` elsewhere; `'required'` throws where it is not; `'off'` runs them
+   * unconfined. A policy object says what commands may touch (default: write their working
+   * directory and a private /tmp, read everything but the secret list, no network). A sandboxed
+   * command's containment is the sandbox's own PID namespace.
+   */
+  readonly sandbox?: SandboxSetting;
 }
+
+const OPTION_KEYS = ['bashPath', 'killGraceMs', 'settleMs', 'containment', 'sandbox'];
+
+/** What to install for a sandbox, named in the error a shell that requires one throws. */
+const INSTALL_SANDBOX =
+  'install bubblewrap 0.8 or later (Debian and Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap), with user namespaces enabled';
 
 /**
  * Runs commands on this machine (SPEC SH-1..SH-5) with `bash -c`: each in a new session and
@@ -56,18 +80,45 @@ export class LocalShell implements VirtualShell {
   readonly #settleMs: number;
   readonly #containment: Containment;
   readonly #background = new Set<LocalBackgroundProcess>();
+  /** bubblewrap's path when commands are sandboxed, and the policy a host stated (or none: the default one). */
+  readonly #sandbox: { readonly bubblewrap: string; readonly policy: SandboxPolicy | undefined } | undefined;
+  /** The host folder sandboxed commands see as /tmp, made at the first one. */
+  #privateTmp: string | undefined;
 
   constructor(options: LocalShellOptions = {}) {
+    if (typeof options !== 'object' || options === null)
+      throw new ShellOptionsError('LocalShell takes an options object');
+    checkKeys(options, OPTION_KEYS, 'LocalShell');
     this.bashPath = options.bashPath ?? (existsSync('/bin/bash') ? '/bin/bash' : 'bash');
     this.#killGraceMs = options.killGraceMs ?? 500;
     this.#settleMs = options.settleMs ?? 100;
+    const setting = checkSandboxSetting(options.sandbox ?? 'auto');
+    const policy = typeof setting === 'object' ? setting : undefined;
+    const required = setting === 'required' || (policy !== undefined && policy.required !== false);
+    const bubblewrap = setting === 'off' ? undefined : findBubblewrap(this.bashPath);
+    if (required && bubblewrap === undefined)
+      throw new ShellOptionsError(
+        `sandbox is required, but no sandbox is available on this machine: ${INSTALL_SANDBOX}`,
+      );
+    this.#sandbox = bubblewrap === undefined ? undefined : { bubblewrap, policy };
     const wanted = options.containment ?? 'auto';
-    if (wanted !== 'auto' && !containmentAvailable(wanted)) {
+    if (this.#sandbox !== undefined && wanted !== 'auto' && wanted !== 'pid-namespace') {
+      throw new ShellOptionsError(
+        `containment '${wanted}' cannot hold a sandboxed command: the sandbox is its own PID namespace; pass sandbox: 'off' to choose another containment`,
+      );
+    }
+    if (this.#sandbox === undefined && wanted !== 'auto' && !containmentAvailable(wanted)) {
       throw new ShellOptionsError(
         `containment '${wanted}' is not available on this machine; available: ${availableContainments().join(', ')}`,
       );
     }
-    this.#containment = wanted === 'auto' ? strongestContainment() : wanted;
+    this.#containment =
+      this.#sandbox !== undefined ? 'pid-namespace' : wanted === 'auto' ? strongestContainment() : wanted;
+  }
+
+  /** The kernel sandbox around this shell's commands: `'bubblewrap'`, or `'none'` (SPEC SB-4). */
+  get sandbox(): SandboxKind {
+    return this.#sandbox === undefined ? 'none' : 'bubblewrap';
   }
 
   /** How this shell holds each command's processes together (a cgroup that cannot be made falls back to the session, per command). */
@@ -91,7 +142,7 @@ export class LocalShell implements VirtualShell {
     });
     if (refused !== undefined) return refused;
     const cwd = options.cwd ?? process.cwd();
-    if (!isDirectory(cwd))
+    if (!this.#isDirectory(cwd))
       return Promise.reject(new ShellStartError(`The working directory does not exist or is not a directory: ${cwd}`));
     return this.#start(command, cwd, options.env).then((started) => {
       const { child, tree } = started as StartedCommand;
@@ -100,6 +151,7 @@ export class LocalShell implements VirtualShell {
         command,
         child,
         tree,
+        this.sandbox,
         options.maxBufferBytes,
         this.#killGraceMs,
         this.#settleMs,
@@ -113,9 +165,22 @@ export class LocalShell implements VirtualShell {
     });
   }
 
-  /** Kills every background command this shell started that still runs; resolves when they are dead. */
+  /** Kills every background command this shell started that still runs; resolves when they are dead. Then the private /tmp of its sandboxed commands is removed. */
   async dispose(): Promise<void> {
     await Promise.all([...this.#background].map((background) => background.kill()));
+    if (this.#privateTmp !== undefined) removePrivateTmp(this.#privateTmp);
+    this.#privateTmp = undefined;
+  }
+
+  /** Whether `cwd` is a folder as the command would see it (under /tmp, a sandboxed command sees its private /tmp). */
+  #isDirectory(cwd: string): boolean {
+    if (this.#sandbox === undefined || !isAbsolute(cwd)) return isDirectory(cwd);
+    return isDirectory(hostPathOf(resolve(cwd), this.#privateTmpFolder()));
+  }
+
+  #privateTmpFolder(): string {
+    this.#privateTmp ??= makePrivateTmp();
+    return this.#privateTmp;
   }
 
   execute(command: string, options: ExecutionOptions): Promise<ShellCommandResult> {
@@ -127,7 +192,7 @@ export class LocalShell implements VirtualShell {
     // An already-aborted call starts nothing: a command that might run half-way is worse than none.
     if (options.signal?.aborted === true) return Promise.resolve(notRunResult({ aborted: true }));
     const cwd = options.cwd ?? process.cwd();
-    if (!isDirectory(cwd))
+    if (!this.#isDirectory(cwd))
       return Promise.reject(new ShellStartError(`The working directory does not exist or is not a directory: ${cwd}`));
     const started = performance.now();
     return this.#start(command, cwd, options.env, options.signal).then((command) =>
@@ -145,6 +210,25 @@ export class LocalShell implements VirtualShell {
     signal?: AbortSignal,
   ): Promise<StartedCommand | undefined> {
     const marker = `${RUN_MARKER_VARIABLE}=${randomUUID()}`;
+    if (this.#sandbox !== undefined) {
+      const { bubblewrap, policy } = this.#sandbox;
+      const bashPath = this.bashPath;
+      return Promise.resolve().then(() => {
+        if (findExecutable(bashPath) === undefined)
+          throw new ShellStartError(`The command could not start: spawn ${bashPath} ENOENT`);
+        if (signal?.aborted === true) return undefined;
+        const privateTmp = this.#privateTmpFolder();
+        return startSandboxed({
+          bubblewrap,
+          policy: resolveSandboxPolicy(policy, resolve(cwd), privateTmp),
+          privateTmp,
+          bashPath,
+          command,
+          marker,
+          env: environment(env, marker),
+        });
+      });
+    }
     return startCommand({
       containment: this.#containment,
       support: containmentSupport(),
@@ -199,9 +283,11 @@ export class LocalShell implements VirtualShell {
         await settle(child, this.#settleMs);
         untrack();
         tree.release();
+        const ended =
+          tree instanceof SandboxTree && (timedOut || aborted) ? statusOfKilled(exitCode, signal) : undefined;
         resolve({
-          exitCode,
-          signal,
+          exitCode: ended === undefined ? exitCode : ended.exitCode,
+          signal: ended === undefined ? signal : ended.signal,
           stdout: stdout.text(),
           stderr: stderr.text(),
           stdoutBytes: stdout.totalBytes,
@@ -211,6 +297,7 @@ export class LocalShell implements VirtualShell {
           timedOut,
           aborted,
           containment: tree.containment,
+          sandbox: this.sandbox,
         });
       })();
     });

@@ -50,8 +50,13 @@ export type SandboxSetting = SandboxMode | SandboxPolicy;
  * commands); sandbox back-ends (bubblewrap arguments, a Seatbelt profile) read only this.
  */
 export interface ResolvedSandboxPolicy {
-  /** The command's working directory, canonical. Visible (read-only unless writable) even when under `/tmp`. */
+  /** The command's working directory as the command sees it, canonical (under `/tmp` when it lies in the private /tmp). */
   readonly cwd: string;
+  /**
+   * The host folder to show read-only at its own path so that the command can run in it: a working
+   * directory under the host's /tmp that is not writable (the private /tmp would hide it).
+   */
+  readonly readOnlyCwd?: string;
   /** Canonical, existing, shortest first; none lies inside another. */
   readonly writable: readonly string[];
   /** Canonical, existing paths inside a writable one that stay read-only (`.git/hooks`, `.git/config`). */

@@ -1,7 +1,6 @@
-import { isInside, isPathProblem, resolvePath, type ResolvedPath } from '@toolwright/core/node';
+import { findSecretRule, isInside, isPathProblem, resolvePath, type ResolvedPath } from '@toolwright/core/node';
 import type { ToolContext } from '@toolwright/core';
 import type { FileToolSettings } from './file-tool-options.js';
-import { findSecretRule } from './secret-paths.js';
 
 /** Why a file tool refused a call; hosts read it from the result's `refused` metadata. */
 export type RefusalKind =

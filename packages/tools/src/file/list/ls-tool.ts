@@ -6,7 +6,7 @@ import { SEARCH_PATH_SUBJECT, SEARCH_PERMISSION_ALIASES } from '../access/path-s
 import { searchResourceKeys } from '../access/resource-keys.js';
 import { readFolder } from './read-folder.js';
 import { joinPath, resolveSearchRoot, walkPermit } from '../access/search-root.js';
-import { isSecretPath } from '../access/secret-paths.js';
+import { isSecretPath } from '@toolwright/core/node';
 import { compileToolGlob, type ToolGlob } from './tool-glob.js';
 import { linksToSecret } from './walk-tree.js';
 

@@ -8,7 +8,7 @@ import {
   type IgnoreLevel,
 } from './gitignore-rules.js';
 import { readFolder } from './read-folder.js';
-import { isSecretPath } from '../access/secret-paths.js';
+import { isSecretPath } from '@toolwright/core/node';
 import { createYielder } from '../access/yield-now.js';
 
 /** Folders no search enters: version-control internals and installed dependencies. */

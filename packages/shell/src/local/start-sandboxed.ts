@@ -1,0 +1,84 @@
+// Starting a command inside a bubblewrap sandbox: the sandbox is the command's containment.
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { bubblewrapArguments, SECCOMP_FD, STATUS_FD, unreadablePlaceholder } from '../sandbox/bubblewrap.js';
+import type { ResolvedSandboxPolicy } from '../sandbox/sandbox-policy.js';
+import { seccompFilter } from '../sandbox/seccomp-filter.js';
+import { ShellStartError } from '../shell-start-error.js';
+import { SandboxTree } from './sandbox-tree.js';
+
+/** What a sandboxed start needs: where bubblewrap is, the policy for this command, and the command. */
+export interface SandboxedStart {
+  readonly bubblewrap: string;
+  readonly policy: ResolvedSandboxPolicy;
+  /** The host folder the command sees as /tmp. */
+  readonly privateTmp: string;
+  readonly bashPath: string;
+  readonly command: string;
+  readonly marker: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/**
+ * Starts `bwrap … bash -c command` as the leader of a new session (stdin closed, stdout and stderr
+ * piped) and resolves once bubblewrap has made the sandbox's namespaces and named its init.
+ * Rejects with a ShellStartError when bubblewrap could not start or gave up before that (its own
+ * message is kept).
+ */
+export function startSandboxed(start: SandboxedStart): Promise<{ child: ChildProcess; tree: SandboxTree }> {
+  const name = start.bashPath.slice(start.bashPath.lastIndexOf('/') + 1);
+  const places = { privateTmp: start.privateTmp, unreadable: unreadablePlaceholder() };
+  const args = bubblewrapArguments(start.policy, places, {
+    bashPath: start.bashPath,
+    command: start.command,
+    name,
+    block: false,
+  });
+  return new Promise((resolve, reject) => {
+    let child: ChildProcess;
+    try {
+      child = spawn(start.bubblewrap, args, {
+        cwd: '/',
+        env: start.env,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+        argv0: 'bwrap',
+      });
+    } catch (error) {
+      reject(new ShellStartError(`The command could not start: ${(error as Error).message}`, { cause: error }));
+      return;
+    }
+    const filter = child.stdio[SECCOMP_FD] as Writable;
+    const status = child.stdio[STATUS_FD] as Readable;
+    filter.on('error', () => undefined);
+    filter.end(seccompFilter(start.policy.allowUnixSockets));
+    let errors = '';
+    const collectErrors = (chunk: Buffer): void => {
+      if (errors.length < 4_096) errors += chunk.toString();
+    };
+    child.stderr?.on('data', collectErrors);
+    let reported = '';
+    let settled = false;
+    const fail = (reason: string): void => {
+      if (settled) return;
+      settled = true;
+      reject(new ShellStartError(`The command could not start: its sandbox could not be made: ${reason}`));
+    };
+    child.once('error', (error) => fail(error.message));
+    status.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      reported += chunk.toString();
+      const init = /"child-pid":\s*(\d+)/.exec(reported);
+      if (init === null) return;
+      settled = true;
+      child.stderr?.off('data', collectErrors);
+      status.resume();
+      resolve({ child, tree: new SandboxTree(child.pid as number, start.marker, Number(init[1])) });
+    });
+    status.once('end', () => {
+      // bubblewrap ends its status stream without an init: it gave up before making the sandbox.
+      child.once('exit', () => fail(errors.trim().replace(/^bwrap: /, '') || 'bubblewrap ended at once'));
+      if (child.exitCode !== null || child.signalCode !== null) fail(errors.trim() || 'bubblewrap ended at once');
+    });
+  });
+}

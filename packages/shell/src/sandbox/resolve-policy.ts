@@ -1,0 +1,152 @@
+// A stated policy made concrete for one command: every path canonical, existing, in mount order.
+import { isInside, isPathProblem, resolvePath } from '@toolwright/core/node';
+import { mkdirSync, realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { posix } from 'node:path';
+import { ShellOptionsError } from '../shell-options-error.js';
+import { ShellStartError } from '../shell-start-error.js';
+import { findSecrets } from './find-secrets.js';
+import { hostPathOf, sandboxPathOf } from './private-tmp.js';
+import { checkDomainRules } from './sandbox-setting.js';
+import type { ResolvedSandboxPolicy, SandboxPolicy } from './sandbox-policy.js';
+
+// Files that run code the next time a person (not the sandbox) works in a folder: a command may
+// change the rest of a writable folder, never these (a git hook, `core.hooksPath`, a login script).
+const STARTUP_FILES = [
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.bash_logout',
+  '.profile',
+  '.zshrc',
+  '.zprofile',
+  '.zshenv',
+  '.zlogin',
+  '.gitconfig',
+];
+
+// What the kernel gives the command afresh: host paths there are never mount targets.
+const FRESH_MOUNTS = ['/proc', '/dev', '/tmp'];
+
+/**
+ * The policy for one command in `cwd` (SPEC SB-2). Writable: the stated paths (default: `cwd`),
+ * each canonicalised by the path authority; a stated path whose real path differs (it passes
+ * through a symbolic link) while it lies inside another writable path is left out, since a
+ * command could have planted that link. Read-denied: the stated paths and every secret the
+ * secret list finds in the writable folders, the working directory and the home folder. Protected:
+ * `.git/hooks` and `.git/config` of the repositories found, and login scripts, inside writable
+ * folders. Paths that do not exist are left out; nothing here can abort the sandbox.
+ */
+export function resolveSandboxPolicy(
+  policy: SandboxPolicy | undefined,
+  cwd: string,
+  privateTmp: string,
+  home: string = homedir(),
+): ResolvedSandboxPolicy {
+  const hostCwd = realpathSync(hostPathOf(posix.resolve(cwd), privateTmp));
+  const sandboxCwd = sandboxPathOf(hostCwd, privateTmp);
+  const stated = policy?.writable ?? [cwd];
+  // What lies in the private tmp folder is writable already; only host paths are bound.
+  const hostWritable = stated.flatMap((path) => {
+    if (!path.startsWith('/')) throw new ShellOptionsError(`sandbox.writable paths must be absolute, not ${path}`);
+    const host = hostPathOf(posix.resolve(path), privateTmp);
+    return isInside(host, privateTmp) ? [] : [host];
+  });
+  const writable = resolveWritable(hostWritable);
+  const cwdBound = sandboxCwd === hostCwd;
+  const searched = outermost([...writable, ...(cwdBound ? [hostCwd] : [])]);
+  const visible = (path: string): boolean =>
+    !FRESH_MOUNTS.some((fresh) => isInside(path, fresh)) || searched.some((root) => isInside(path, root));
+  const { secrets, gitFolders } = findSecrets(searched, home);
+  const denied = new Map<string, ResolvedSandboxPolicy['readDenied'][number]>();
+  for (const secret of secrets)
+    if (visible(secret.path)) denied.set(secret.path, { ...secret, why: `a secret (${secret.why})` });
+  for (const path of policy?.readDenied ?? []) {
+    const resolved = resolvePath(path, '/');
+    if (isPathProblem(resolved) || !resolved.exists || !visible(resolved.realPath)) continue;
+    denied.set(resolved.realPath, {
+      path: resolved.realPath,
+      folder: isFolder(resolved.realPath),
+      why: 'read-denied by the policy',
+    });
+  }
+  const hidden = [...denied.values()].find((entry) => entry.folder && isInside(sandboxCwd, entry.path));
+  if (hidden !== undefined)
+    throw new ShellStartError(
+      `The command could not start: its working directory ${sandboxCwd} is inside ${hidden.path}, which the sandbox hides (${hidden.why}).`,
+    );
+  const network = policy?.network ?? 'none';
+  const readOnlyCwd =
+    cwdBound && isInside(hostCwd, '/tmp') && !writable.some((folder) => isInside(hostCwd, folder))
+      ? hostCwd
+      : undefined;
+  return {
+    cwd: sandboxCwd,
+    ...(readOnlyCwd === undefined ? {} : { readOnlyCwd }),
+    writable,
+    protected: protectedPaths(writable, gitFolders, home),
+    readDenied: [...denied.values()].sort((a, b) => a.path.length - b.path.length),
+    allowedDomains: network === 'none' ? [] : checkDomainRules(network.allowedDomains),
+    allowUnixSockets: policy?.allowUnixSockets ?? false,
+  };
+}
+
+function resolveWritable(stated: readonly string[]): string[] {
+  const resolved = stated.flatMap((value) => {
+    const path = resolvePath(value, '/');
+    return isPathProblem(path) || !path.exists ? [] : [path];
+  });
+  const kept = resolved.filter(
+    ({ path, realPath }) =>
+      realPath === path ||
+      !resolved.some((other) => other.path !== path && (isInside(path, other.path) || isInside(path, other.realPath))),
+  );
+  return outermost(kept.map((path) => path.realPath));
+}
+
+/** The paths with none inside another, shortest first. */
+function outermost(paths: readonly string[]): string[] {
+  const sorted = [...new Set(paths)].sort((a, b) => a.length - b.length);
+  return sorted.filter((path, index) => !sorted.slice(0, index).some((outer) => isInside(path, outer)));
+}
+
+function protectedPaths(writable: readonly string[], gitFolders: readonly string[], home: string): string[] {
+  const inWritable = (path: string): boolean => writable.some((folder) => isInside(path, folder));
+  const paths: string[] = [];
+  for (const git of gitFolders) {
+    if (!inWritable(git)) continue;
+    const hooks = `${git}/hooks`;
+    // A repository without a hooks folder would let a command make one: it is made (empty) first.
+    if (realPathOf(hooks) === undefined) makeFolder(hooks);
+    paths.push(hooks, `${git}/config`);
+  }
+  for (const folder of [...writable, ...(inWritable(home) ? [home] : [])])
+    for (const name of STARTUP_FILES) paths.push(`${folder}/${name}`);
+  // Each at its real path (a hooks folder may be a link to one in the work tree); only what exists.
+  const real = paths.flatMap((path) => realPathOf(path) ?? []);
+  return [...new Set(real)].filter(inWritable);
+}
+
+function realPathOf(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function makeFolder(path: string): void {
+  try {
+    mkdirSync(path);
+  } catch {
+    // A dangling link or a race: nothing is protected there, and nothing is made.
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
