@@ -4,3 +4,9 @@ export { splitCapturedText, type CapturedParts } from './capture/omission-line.j
 export { readBackground, type BackgroundState } from './capture/read-background.js';
 export { completeUtf8Prefix } from './capture/utf8.js';
 export { notRunResult } from './not-run-result.js';
+export {
+  seatbeltAvailable,
+  seatbeltCommand,
+  seatbeltProfile,
+  type SeatbeltProfileOptions,
+} from './sandbox/seatbelt-profile.js';
