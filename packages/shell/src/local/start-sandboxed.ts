@@ -52,11 +52,6 @@ export function startSandboxed(start: SandboxedStart): Promise<{ child: ChildPro
     const status = child.stdio[STATUS_FD] as Readable;
     filter.on('error', () => undefined);
     filter.end(seccompFilter(start.policy.allowUnixSockets));
-    let errors = '';
-    const collectErrors = (chunk: Buffer): void => {
-      if (errors.length < 4_096) errors += chunk.toString();
-    };
-    child.stderr?.on('data', collectErrors);
     let reported = '';
     let settled = false;
     const fail = (reason: string): void => {
@@ -64,6 +59,13 @@ export function startSandboxed(start: SandboxedStart): Promise<{ child: ChildPro
       settled = true;
       reject(new ShellStartError(`The command could not start: its sandbox could not be made: ${reason}`));
     };
+    // What bubblewrap said before it gave up: stderr is left paused until then, so nothing the
+    // command writes later is read (and lost) here.
+    const errors = (): string =>
+      (child.stderr?.read() as Buffer | null)
+        ?.toString()
+        .trim()
+        .replace(/^bwrap: /, '') || 'bubblewrap ended at once';
     child.once('error', (error) => fail(error.message));
     status.on('data', (chunk: Buffer) => {
       if (settled) return;
@@ -71,14 +73,13 @@ export function startSandboxed(start: SandboxedStart): Promise<{ child: ChildPro
       const init = /"child-pid":\s*(\d+)/.exec(reported);
       if (init === null) return;
       settled = true;
-      child.stderr?.off('data', collectErrors);
-      status.resume();
       resolve({ child, tree: new SandboxTree(child.pid as number, start.marker, Number(init[1])) });
     });
     status.once('end', () => {
-      // bubblewrap ends its status stream without an init: it gave up before making the sandbox.
-      child.once('exit', () => fail(errors.trim().replace(/^bwrap: /, '') || 'bubblewrap ended at once'));
-      if (child.exitCode !== null || child.signalCode !== null) fail(errors.trim() || 'bubblewrap ended at once');
+      // The status stream ended without naming an init: bubblewrap gave up before making the sandbox.
+      if (settled) return;
+      if (child.exitCode !== null || child.signalCode !== null) fail(errors());
+      else child.once('exit', () => fail(errors()));
     });
   });
 }

@@ -85,7 +85,7 @@ export function resolveSandboxPolicy(
     ...(readOnlyCwd === undefined ? {} : { readOnlyCwd }),
     writable,
     protected: protectedPaths(writable, gitFolders, home),
-    readDenied: [...denied.values()].sort((a, b) => a.path.length - b.path.length),
+    readDenied: withoutNested([...denied.values()]),
     allowedDomains: network === 'none' ? [] : checkDomainRules(network.allowedDomains),
     allowUnixSockets: policy?.allowUnixSockets ?? false,
   };
@@ -102,6 +102,20 @@ function resolveWritable(stated: readonly string[]): string[] {
       !resolved.some((other) => other.path !== path && (isInside(path, other.path) || isInside(path, other.realPath))),
   );
   return outermost(kept.map((path) => path.realPath));
+}
+
+/**
+ * The read-denied entries, shortest first, without those inside a denied folder: that folder is
+ * an empty one no command may open, and a mount inside it could not be made (bubblewrap would
+ * stop there, and the command would not start).
+ */
+function withoutNested(
+  entries: readonly ResolvedSandboxPolicy['readDenied'][number][],
+): ResolvedSandboxPolicy['readDenied'][number][] {
+  const sorted = [...entries].sort((a, b) => a.path.length - b.path.length);
+  return sorted.filter(
+    (entry, index) => !sorted.slice(0, index).some((outer) => outer.folder && isInside(entry.path, outer.path)),
+  );
 }
 
 /** The paths with none inside another, shortest first. */

@@ -1,0 +1,408 @@
+// SB-1, SB-2, SB-6: what a command in LocalShell's bubblewrap sandbox can touch, tried as an attacker
+// would, with real bubblewrap and real files, sockets and processes — and checked on the host
+// afterwards, never by the command's own word. Every case also runs as an unprivileged user
+// (nobody, through setpriv) in sandbox-nobody.adversarial.test.ts.
+import { execFileSync, spawn } from 'node:child_process';
+import { createSocket } from 'node:dgram';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LocalShell, ShellStartError } from '@toolwright/shell';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run, useTokens } from './shell-cases.js';
+import { survivors, waitUntilRunning } from '@toolwright/test-support/survivors';
+
+const sandboxed = new LocalShell().sandbox === 'bubblewrap';
+const token = useTokens();
+
+let root: string;
+let work: string;
+let outside: string;
+let home: string;
+let savedHome: string | undefined;
+let shell: LocalShell;
+
+beforeAll(() => {
+  // Under /var/tmp, not /tmp: the sandbox's private /tmp would hide the files outside the
+  // workspace, and the cases must show that a visible file is still refused.
+  root = realpathSync(mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : tmpdir(), 'toolwright-sandbox-')));
+  work = join(root, 'work');
+  outside = join(root, 'outside');
+  home = join(root, 'home');
+  for (const folder of [work, outside, join(home, '.ssh'), join(home, '.aws'), join(work, '.git')])
+    mkdirSync(folder, { recursive: true });
+  writeFileSync(join(outside, 'file'), 'outside\n');
+  writeFileSync(join(work, '.env'), 'API_KEY=work-secret\n');
+  writeFileSync(join(work, 'server.pem'), 'PEM-SECRET\n');
+  writeFileSync(join(work, '.git', 'config'), '[core]\n');
+  writeFileSync(join(work, 'readme.txt'), 'hello\n');
+  writeFileSync(join(home, '.ssh', 'id_ed25519'), 'KEY-SECRET\n');
+  writeFileSync(join(home, '.aws', 'credentials'), 'AWS-SECRET\n');
+  writeFileSync(join(home, '.npmrc'), '//registry/:_authToken=NPM-SECRET\n');
+  writeFileSync(join(home, '.bashrc'), '# rc\n');
+  symlinkSync(outside, join(work, 'to-outside'));
+  symlinkSync(join(home, '.ssh', 'id_ed25519'), join(work, 'innocent.txt'));
+  savedHome = process.env.HOME;
+  process.env.HOME = home;
+  shell = new LocalShell();
+});
+
+afterAll(async () => {
+  await shell?.dispose();
+  if (savedHome === undefined) delete process.env.HOME;
+  else process.env.HOME = savedHome;
+  rmSync(root, { recursive: true, force: true });
+});
+
+const inWork = (command: string, options: Parameters<typeof run>[2] = {}) =>
+  run(shell, command, { cwd: work, ...options }).then(({ value }) => value);
+
+describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: writes (SB-1)', () => {
+  it('SB-1: the working directory is writable, and the result names the sandbox', async () => {
+    const result = await inWork('echo made > made.txt && cat made.txt');
+    expect(result).toMatchObject({ exitCode: 0, stdout: 'made\n', stderr: '', sandbox: 'bubblewrap' });
+    expect(readFileSync(join(work, 'made.txt'), 'utf8')).toBe('made\n');
+  });
+
+  const outsideWrites: ReadonlyArray<[label: string, command: (t: string) => string, hostPath: (t: string) => string]> =
+    [
+      ['/etc', (t) => `echo x > /etc/toolwright-${t}`, (t) => `/etc/toolwright-${t}`],
+      ['$HOME/.bashrc', () => 'echo pwned >> "$HOME/.bashrc"', () => join(home, '.bashrc')],
+      ['/var/tmp', (t) => `echo x > /var/tmp/toolwright-${t}`, (t) => `/var/tmp/toolwright-${t}`],
+      ['/dev/shm', (t) => `echo x > /dev/shm/toolwright-${t}`, (t) => `/dev/shm/toolwright-${t}`],
+      ['the host /tmp', (t) => `echo x > /tmp/toolwright-${t}`, (t) => `/tmp/toolwright-${t}`],
+      ['a symlink in the workspace that points out', (t) => `echo x > to-outside/${t}`, (t) => join(outside, t)],
+      ['a file through that symlink', () => 'echo pwned >> to-outside/file', () => join(outside, 'file')],
+      [
+        'a git hook',
+        () => 'printf "#!/bin/sh\\ntouch pwned\\n" > .git/hooks/pre-commit',
+        () => join(work, '.git/hooks/pre-commit'),
+      ],
+      ['git config (core.hooksPath)', () => 'git config core.hooksPath /tmp', () => join(work, '.git/config')],
+      ['the parent of the workspace', (t) => `echo x > ../${t}`, (t) => join(root, t)],
+    ];
+  for (const [label, command, hostPath] of outsideWrites) {
+    it(`SB-1: a write to ${label} is refused and the host file is untouched`, async () => {
+      const t = token();
+      const before = existsSync(hostPath(t)) ? readFileSync(hostPath(t), 'utf8') : undefined;
+      // The sandbox ran (the command after the write did): a sandbox that never started proves nothing.
+      expect((await inWork(`${command(t)}; echo ran`)).stdout).toBe('ran\n');
+      const after = existsSync(hostPath(t)) ? readFileSync(hostPath(t), 'utf8') : undefined;
+      expect(after).toBe(before);
+    });
+  }
+
+  it('SB-1: /etc and $HOME say "Read-only file system" to the command', async () => {
+    const result = await inWork('echo x > /etc/passwd-copy; echo y >> "$HOME/.bashrc"');
+    expect(result.stderr).toBe(
+      'bash: line 1: /etc/passwd-copy: Read-only file system\nbash: line 1: ' +
+        `${home}/.bashrc: Read-only file system\n`,
+    );
+  });
+
+  it('SB-1: a hard link to a file outside cannot be made (so nothing outside is written through one)', async () => {
+    const result = await inWork(`ln ${join(outside, 'file')} hard && echo linked >> hard`);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('Invalid cross-device link');
+    expect(readFileSync(join(outside, 'file'), 'utf8')).toBe('outside\n');
+  });
+
+  it('SB-1: a hard link made on the host before the command is still refused: it is not the same file system mount', async () => {
+    const t = token();
+    writeFileSync(join(outside, `victim-${t}`), 'victim\n');
+    linkSync(join(outside, `victim-${t}`), join(work, `hard-${t}`));
+    // The link lies in the workspace, so it is writable: the file's content changes for both names,
+    // as it would for any hard link the host itself made. What the sandbox guarantees is that a
+    // command cannot make one.
+    await inWork(`echo more >> hard-${t}`);
+    expect(readFileSync(join(outside, `victim-${t}`), 'utf8')).toBe('victim\nmore\n');
+  });
+
+  it('SB-1: /tmp is private to the shell: a file left there is seen by its next command, never by the host or another shell', async () => {
+    const t = token();
+    expect((await inWork(`echo kept > /tmp/kept-${t}`)).exitCode).toBe(0);
+    expect((await inWork(`cat /tmp/kept-${t}`)).stdout).toBe('kept\n');
+    expect(existsSync(`/tmp/kept-${t}`)).toBe(false);
+    const other = new LocalShell();
+    try {
+      expect((await run(other, `cat /tmp/kept-${t}`, { cwd: work })).value.exitCode).toBe(1);
+    } finally {
+      await other.dispose();
+    }
+  });
+
+  it('SB-1: the working directory can be a folder the sandbox made in its /tmp', async () => {
+    const made = await inWork('mktemp -d');
+    const folder = made.stdout.trim();
+    expect(folder.startsWith('/tmp/')).toBe(true);
+    const result = await run(shell, 'pwd; echo in > f; cat f', { cwd: folder });
+    expect(result.value).toMatchObject({ exitCode: 0, stdout: `${folder}\nin\n` });
+  });
+});
+
+describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: reads (SB-1)', () => {
+  const secrets: ReadonlyArray<[label: string, command: string]> = [
+    ['~/.ssh/id_ed25519', 'cat "$HOME/.ssh/id_ed25519"'],
+    ['~/.ssh (a listing)', 'ls "$HOME/.ssh"'],
+    ['~/.aws/credentials', 'cat "$HOME/.aws/credentials"'],
+    ['~/.npmrc', 'cat "$HOME/.npmrc"'],
+    ['.env in the workspace', 'cat .env'],
+    ['a *.pem in the workspace', 'cat server.pem'],
+    ['a key reached through an innocent-looking link', 'cat innocent.txt'],
+    ['a copy of .env', 'cp .env copy && cat copy'],
+  ];
+  for (const [label, command] of secrets) {
+    it(`SB-1: ${label} cannot be read`, async () => {
+      const result = await inWork(command);
+      expect(result.exitCode).not.toBe(0);
+      expect(result.stdout).not.toMatch(/SECRET|work-secret/);
+      expect(result.stderr).toContain('Permission denied');
+    });
+  }
+
+  it('SB-2: a folder the policy read-denies can be neither listed nor read; a dangling link among the policy paths aborts nothing', async () => {
+    const t = token();
+    const denied = join(root, `denied-${t}`);
+    mkdirSync(denied);
+    writeFileSync(join(denied, 'data'), 'DENIED-DATA\n');
+    symlinkSync(join(root, `missing-${t}`), join(root, `dangling-${t}`));
+    const strict = new LocalShell({
+      sandbox: { writable: [work, join(root, `dangling-${t}`)], readDenied: [denied, join(root, `dangling-${t}`)] },
+    });
+    try {
+      const result = (await run(strict, `ls ${denied}; cat ${denied}/data; echo ok`, { cwd: work })).value;
+      expect(result.stdout).toBe('ok\n');
+      expect(result.stderr).toBe(
+        `ls: cannot open directory '${denied}': Permission denied\ncat: ${denied}/data: Permission denied\n`,
+      );
+    } finally {
+      await strict.dispose();
+    }
+  });
+
+  it('SB-1: everything else stays readable (the system, the workspace, files outside it)', async () => {
+    const result = await inWork(`cat readme.txt ${join(outside, 'file')} && test -r /etc/hostname && echo readable`);
+    expect(result).toMatchObject({ exitCode: 0, stdout: 'hello\noutside\nreadable\n' });
+  });
+});
+
+describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: policy paths (SB-2)', () => {
+  it('SB-2: a writable path that passes through a link planted in another writable path is left out', async () => {
+    const t = token();
+    symlinkSync(outside, join(work, `planted-${t}`));
+    const strict = new LocalShell({ sandbox: { writable: [work, join(work, `planted-${t}`)] } });
+    try {
+      await run(strict, `echo x > planted-${t}/written-${t}`, { cwd: work });
+      expect(existsSync(join(outside, `written-${t}`))).toBe(false);
+    } finally {
+      await strict.dispose();
+    }
+  });
+
+  it('SB-2: a writable path that does not exist is left out; the command still runs', async () => {
+    const strict = new LocalShell({ sandbox: { writable: [join(root, 'no-such-folder'), work] } });
+    try {
+      expect((await run(strict, 'echo ran', { cwd: work })).value).toMatchObject({ exitCode: 0, stdout: 'ran\n' });
+    } finally {
+      await strict.dispose();
+    }
+  });
+
+  it('SB-2: only the stated writable paths are writable (the working directory is not, unless stated)', async () => {
+    const t = token();
+    const strict = new LocalShell({ sandbox: { writable: [outside] } });
+    try {
+      const result = (await run(strict, `echo x > w-${t}; echo y > ${outside}/w-${t}`, { cwd: work })).value;
+      expect(result.stderr).toBe(`bash: line 1: w-${t}: Read-only file system\n`);
+      expect(existsSync(join(work, `w-${t}`))).toBe(false);
+      expect(readFileSync(join(outside, `w-${t}`), 'utf8')).toBe('y\n');
+    } finally {
+      await strict.dispose();
+    }
+  });
+
+  it('SB-2: a working directory inside a read-denied folder is a start error, and nothing runs', async () => {
+    const strict = new LocalShell({ sandbox: { readDenied: [work] } });
+    try {
+      await expect(strict.execute('echo ran', { timeoutMs: 60_000, maxCaptureBytes: 100, cwd: work })).rejects.toThrow(
+        new ShellStartError(
+          `The command could not start: its working directory ${work} is inside ${work}, which the sandbox hides (read-denied by the policy).`,
+        ),
+      );
+    } finally {
+      await strict.dispose();
+    }
+  });
+});
+
+describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: the network and sockets (SB-1)', () => {
+  let tcp: Server;
+  let tcpPort: number;
+  let tcpConnections = 0;
+  let unixServer: Server;
+  let unixPath: string;
+  let unixConnections = 0;
+
+  beforeAll(async () => {
+    tcp = createServer((socket) => {
+      tcpConnections++;
+      socket.end('host\n');
+    });
+    await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+    tcpPort = (tcp.address() as { port: number }).port;
+    unixPath = join(work, 'host.sock');
+    unixServer = createServer((socket) => {
+      unixConnections++;
+      socket.end('host\n');
+    });
+    await new Promise<void>((resolve) => unixServer.listen(unixPath, resolve));
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => tcp.close(resolve));
+    await new Promise((resolve) => unixServer.close(resolve));
+  });
+
+  it('SB-1: a TCP listener on the host’s 127.0.0.1 cannot be reached', async () => {
+    const result = await inWork(`exec 3<>/dev/tcp/127.0.0.1/${tcpPort} && cat <&3`);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('Connection refused');
+    expect(tcpConnections).toBe(0);
+  });
+
+  it('SB-1: a raw IP address outside cannot be reached, and names do not resolve', async () => {
+    const result = await inWork('exec 3<>/dev/tcp/1.1.1.1/80; getent hosts example.com || echo no-dns');
+    expect(result.stderr).toContain('Network is unreachable');
+    expect(result.stdout).toBe('no-dns\n');
+  });
+
+  it('SB-1: UDP to the host reaches nothing', async () => {
+    const socket = createSocket('udp4');
+    let received = 0;
+    socket.on('message', () => received++);
+    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+    const { port } = socket.address();
+    try {
+      await inWork(`for i in 1 2 3; do echo ping > /dev/udp/127.0.0.1/${port}; done; true`);
+      // A datagram from inside would have arrived long before the command ended; give the loop a turn.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(received).toBe(0);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('SB-1: a host Unix socket, visible in the workspace, refuses the connection (the socket call itself is refused)', async () => {
+    const script = `require('net').connect(${JSON.stringify(unixPath)}).on('error', (e) => { console.log(e.code); }).on('data', (d) => process.stdout.write(d))`;
+    const result = await inWork(`${JSON.stringify(process.execPath)} -e ${JSON.stringify(script)}`);
+    expect(result.stdout).toBe('EPERM\n');
+    expect(unixConnections).toBe(0);
+  });
+
+  it('SB-1: allowUnixSockets lets the command reach that socket', async () => {
+    const open = new LocalShell({ sandbox: { allowUnixSockets: true } });
+    const script = `require('net').connect(${JSON.stringify(unixPath)}).on('error', (e) => { console.log(e.code); }).on('data', (d) => process.stdout.write(d))`;
+    try {
+      const result = (
+        await run(open, `${JSON.stringify(process.execPath)} -e ${JSON.stringify(script)}`, { cwd: work })
+      ).value;
+      expect(result.stdout).toBe('host\n');
+      expect(unixConnections).toBe(1);
+    } finally {
+      await open.dispose();
+    }
+  });
+});
+
+describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: root is not root (SB-1)', () => {
+  const escapes: ReadonlyArray<[label: string, command: string]> = [
+    ['remount / read-write', 'mount -o remount,rw /'],
+    ['mount a tmpfs', 'mkdir -p m && mount -t tmpfs none m'],
+    ['bind-mount a folder over another', 'mount --bind /etc .'],
+    ['make a user namespace', 'unshare -r true'],
+    ['make a mount namespace', 'unshare -m true'],
+    ['enter the namespaces of PID 1', 'nsenter -t 1 -m -u -n true'],
+    ['pivot_root', 'mkdir -p p && pivot_root . p'],
+    ['write through /proc/1/root', 'echo x > /proc/1/root/etc/toolwright-proc-root'],
+    ['change the host name', 'hostname toolwright-pwned'],
+    ['chown a file to another user', 'touch owned && chown 1234 owned'],
+  ];
+  for (const [label, command] of escapes) {
+    it(`SB-1: as root inside, it cannot ${label}`, async () => {
+      // The status of the attempt, printed by the sandboxed shell itself: the sandbox did start.
+      const result = await inWork(`(${command}); echo "status=$?"`);
+      expect(result.stdout).toMatch(/^status=[1-9]\d*\n$/);
+    });
+  }
+
+  // No capability in any set: no CAP_SYS_MODULE (no module loads), CAP_SYS_PTRACE, CAP_SYS_ADMIN, …
+  it('SB-1: it holds no capability at all, in any set', async () => {
+    const result = await inWork('grep -E "^Cap(Inh|Prm|Eff|Bnd|Amb)" /proc/self/status');
+    expect(result.stdout).toBe(
+      ['CapInh', 'CapPrm', 'CapEff', 'CapBnd', 'CapAmb'].map((set) => `${set}:\t0000000000000000\n`).join(''),
+    );
+  });
+
+  it('SB-1: host processes are invisible: ps sees the sandbox alone, and this process cannot be signalled', async () => {
+    const result = await inWork(`ps -e -o pid= | wc -l; kill -0 ${process.pid} 2>/dev/null || echo cannot-signal`);
+    const [count, signalled] = result.stdout.trim().split('\n');
+    expect(Number(count)).toBeLessThanOrEqual(5);
+    expect(signalled).toBe('cannot-signal');
+    expect(existsSync('/etc/toolwright-proc-root')).toBe(false);
+    expect(execFileSync('hostname', { encoding: 'utf8' }).trim()).not.toBe('toolwright-pwned');
+  });
+});
+
+describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: the same guarantees inside (SB-6)', () => {
+  it('SB-6: a fork storm inside ends at the timeout and leaves nothing', async () => {
+    const t = token();
+    const storm = `for i in $(seq 60); do (for j in $(seq 5); do sleep 1000.${t} & done; wait) & done; wait`;
+    const result = await inWork(storm, { timeoutMs: 3_000 });
+    expect(result.timedOut).toBe(true);
+    expect(await survivors(t)).toEqual([]);
+  });
+
+  it('SB-6: a background command is sandboxed too, and its kill leaves nothing', async () => {
+    const t = token();
+    const background = await shell.startBackground(`echo x > /etc/bg-${t}; echo done; sleep 1000.${t}`, {
+      cwd: work,
+      maxBufferBytes: 4_096,
+    });
+    expect(background.sandbox).toBe('bubblewrap');
+    await waitUntilRunning(t);
+    let output = '';
+    for (const deadline = Date.now() + 30_000; !output.includes('done\n') && Date.now() < deadline;) {
+      output += background.read().output;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(output).toBe(`bash: line 1: /etc/bg-${t}: Read-only file system\ndone\n`);
+    await background.kill();
+    expect(background.read()).toMatchObject({ status: 'killed', exitCode: null, signal: 'SIGTERM' });
+    expect(await survivors(t)).toEqual([]);
+  });
+
+  it('SB-6: when this process is SIGKILLed, the sandboxed command dies with it (--die-with-parent)', async () => {
+    const t = token();
+    const fixture = new URL('./fixtures/parent-exit.mjs', import.meta.url).pathname;
+    const parent = spawn(process.execPath, [fixture, t, 'wait', 'sandbox'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    parent.stderr.resume();
+    try {
+      expect(await waitUntilRunning(t)).not.toEqual([]);
+      parent.kill('SIGKILL');
+      expect(await survivors(t)).toEqual([]);
+    } finally {
+      if (parent.exitCode === null && parent.signalCode === null) parent.kill('SIGKILL');
+    }
+  });
+});
