@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { LocalShell } from '@toolwright/shell';
 import { describe, expect, it } from 'vitest';
 import { requireBuilt, ROOT } from '@toolwright/test-support/paths';
 
@@ -20,6 +22,7 @@ describe('the demo (pnpm demo)', () => {
       '=== 4. a permission denial (openai) ===',
       '=== 5. a Bash timeout whose grandchild dies (anthropic) ===',
       '=== 6. a truncated large output (openai) ===',
+      '=== 7. a write outside the workspace, refused by the sandbox (anthropic) ===',
     ]);
     expect(output).toContain('A-1001 [open] Ada Lovelace: Gift wrap, deliver before Friday');
     expect(output).toContain('tool input   {"query":"Friday","customer":{"name":"Ada"}}');
@@ -35,5 +38,15 @@ describe('the demo (pnpm demo)', () => {
       'processes of this command still alive after the timeout: 0 (child and grandchild were killed with the tree)',
     );
     expect(output).toMatch(/=== 6\. a truncated large output \(openai\) ===[\s\S]*"truncated":true/);
+    // SB-5: the command's own error, then the sandbox's rule, in what the model reads.
+    if (new LocalShell().sandbox === 'bubblewrap')
+      expect(output).toMatch(
+        /error result touch: cannot touch '\/etc\/toolwright-demo-(\d+)': Read-only file system\n {13}\[sandbox: \/etc\/toolwright-demo-\1 is read-only; writable: [^\n]*examples\/agent-loop, \/tmp\]\n {13}\[exit code: 1\]/,
+      );
+    else
+      expect(output).toContain(
+        'no sandbox on this machine (install bubblewrap to see this write refused): the call is not run',
+      );
+    expect(readdirSync('/etc').filter((name) => name.startsWith('toolwright-demo-'))).toEqual([]);
   });
 });

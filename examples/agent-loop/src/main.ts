@@ -17,10 +17,13 @@ import { processesHolding } from './processes.js';
 import { readTranscript, type RecordedTurn } from './transcript.js';
 
 const token = String(Date.now() % 1_000_000).padStart(6, '0');
-const bash = createBashTools(new LocalShell());
+const shell = new LocalShell();
+const bash = createBashTools(shell);
 const gate = new ToolGate({
   tools: [new SearchOrdersTool(), ...bash.tools],
-  permissions: { allow: ['search_orders', 'Bash(seq:*)', 'Bash(bash scripts/stubborn-server.sh:*)'] },
+  permissions: {
+    allow: ['search_orders', 'Bash(seq:*)', 'Bash(bash scripts/stubborn-server.sh:*)', 'Bash(touch:*)'],
+  },
   schemaValidation: 'ENFORCE',
   runOptions: { allowBash: true },
   cwd: fileURLToPath(new URL('..', import.meta.url)),
@@ -33,11 +36,17 @@ console.log(
     .join(', ')}`,
 );
 console.log(
-  'Permissions: allow search_orders, Bash(seq:*), Bash(bash scripts/stubborn-server.sh:*); everything else is denied.',
+  'Permissions: allow search_orders, Bash(seq:*), Bash(bash scripts/stubborn-server.sh:*), Bash(touch:*); everything else is denied.',
 );
+console.log(`Sandbox around Bash: ${shell.sandbox}`);
 
 for (const [index, turn] of readTranscript(token).entries()) {
   console.log(`\n=== ${index + 1}. ${turn.scenario} (${turn.provider}) ===`);
+  if (turn.scenario.includes('sandbox') && shell.sandbox === 'none') {
+    // Unconfined, the command would really write there: it is not run.
+    console.log('no sandbox on this machine (install bubblewrap to see this write refused): the call is not run');
+    continue;
+  }
   const calls = callsOf(turn);
   const results = await gate.executeBatch(calls);
   calls.forEach((call, position) => show(turn, call, results[position] as ToolResult));

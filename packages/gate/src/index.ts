@@ -16,6 +16,7 @@ export type {
 } from './permission/permission-config.js';
 export type { Approval, DurableApprovalOptions } from './permission/durable-approval.js';
 export { DEFAULT_APPROVAL_LIFETIME_MS } from './permission/durable-approval.js';
+export { sandboxPathsFromPermissions, type SandboxPaths } from './permission/sandbox-paths.js';
 export type { ApprovalStore } from './permission/approval-store.js';
 export type { PolicyDecision, ToolPolicy } from './policy/tool-policy.js';
 export { SchemaValidationMode } from './validation/schema-validation-mode.js';

@@ -1,5 +1,5 @@
 import type { Containment } from './containment.js';
-import type { SandboxKind } from './sandbox/sandbox-policy.js';
+import type { SandboxKind } from './sandbox-policy.js';
 
 /** Where a background command is. */
 export type BackgroundStatus = 'running' | 'exited' | 'killed';

@@ -11,6 +11,7 @@ export { killTrackedTrees } from './local/live-trees.js';
 export { LocalShell, RUN_MARKER_VARIABLE, type LocalShellOptions } from './local/local-shell.js';
 export { availableContainments } from './local/detect-containment.js';
 export { PROMPT_PROOF_ENV } from './local/prompt-proof-env.js';
+export type { SandboxKind, SandboxMode, SandboxPolicy, SandboxSetting } from './sandbox-policy.js';
 export { shellExitStatus, type ShellCommandResult } from './shell-command-result.js';
 export { ShellErrorCode } from './shell-error-code.js';
 export { ShellOptionsError } from './shell-options-error.js';

@@ -10,3 +10,4 @@ export {
   seatbeltProfile,
   type SeatbeltProfileOptions,
 } from './sandbox/seatbelt-profile.js';
+export { checkDomainRule } from './sandbox/domain-rules.js';

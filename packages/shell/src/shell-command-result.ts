@@ -1,5 +1,5 @@
 import type { Containment } from './containment.js';
-import type { SandboxKind } from './sandbox/sandbox-policy.js';
+import type { SandboxKind } from './sandbox-policy.js';
 
 /** What a finished command produced (SPEC SH-1). A non-zero exit, a timeout or an abort are values, not exceptions. */
 export interface ShellCommandResult {
@@ -34,6 +34,11 @@ export interface ShellCommandResult {
    * (explicitly unconfined, or no sandbox on this machine); absent where the shell does not say.
    */
   readonly sandbox?: SandboxKind;
+  /**
+   * What the sandbox refused, where the command's errors show it, each as a sentence naming the
+   * rule (`/etc/hosts is read-only; writable: /work, /tmp`); absent when nothing was refused.
+   */
+  readonly sandboxRefusals?: readonly string[];
 }
 
 /** The exit status a shell would report: the exit code, or 128 + the signal's number. */

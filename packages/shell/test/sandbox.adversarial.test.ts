@@ -406,3 +406,87 @@ describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: the same guaran
     }
   });
 });
+
+describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: the model is told (SB-5)', () => {
+  it('SB-5: a refused write, read and connection come back as sentences naming the rule', async () => {
+    const result = await inWork(
+      'echo x > /etc/toolwright-told; cat .env; getent hosts example.com || curl -sS http://example.com',
+    );
+    expect(result.sandboxRefusals).toEqual([
+      `/etc/toolwright-told is read-only; writable: ${work}, /tmp`,
+      `${work}/.env is unreadable: a secret (an environment file)`,
+      ...(result.stderr.includes('Could not resolve host')
+        ? ['the network is off: no host can be reached from here']
+        : []),
+    ]);
+  });
+
+  it('SB-5: a command the sandbox refused nothing has no refusals', async () => {
+    const result = await inWork('echo fine; ls /nonexistent-folder');
+    expect(result.exitCode).toBe(2);
+    expect(result).not.toHaveProperty('sandboxRefusals');
+  });
+});
+
+describe('LocalShell’s sandbox option is checked (SB-4)', () => {
+  const refused: ReadonlyArray<[label: string, options: unknown, message: string]> = [
+    [
+      'a misspelled mode',
+      { sandbox: 'requird' },
+      `sandbox must be 'auto', 'required', 'off' or a policy object, not "requird"`,
+    ],
+    [
+      'a misspelled option',
+      { sandbx: 'required' },
+      'LocalShell has no option "sandbx"; its options are bashPath, killGraceMs, settleMs, containment, sandbox',
+    ],
+    [
+      'a misspelled policy key',
+      { sandbox: { writeable: ['/work'] } },
+      'sandbox has no option "writeable"; its options are writable, readOnly, readDenied, network, allowUnixSockets, required',
+    ],
+    [
+      'a relative writable path',
+      { sandbox: { writable: ['work'] } },
+      'sandbox.writable must hold absolute paths without NUL bytes, not "work"',
+    ],
+    [
+      'a NUL in a path',
+      { sandbox: { readDenied: ['/a\0b'] } },
+      'sandbox.readDenied must hold absolute paths without NUL bytes, not "/a\\u0000b"',
+    ],
+    [
+      'a bad domain',
+      { sandbox: { network: { allowedDomains: ['http://x.com'] } } },
+      'sandbox.network.allowedDomains: ',
+    ],
+    [
+      'a network string',
+      { sandbox: { network: 'all' } },
+      `sandbox.network must be 'none' or { allowedDomains: [...] }, not "all"`,
+    ],
+    ['required as a string', { sandbox: { required: 'yes' } }, 'sandbox.required must be true or false, not "yes"'],
+    ['a number', { sandbox: 1 }, `sandbox must be 'auto', 'required', 'off' or a policy object, not number 1`],
+  ];
+  for (const [label, options, message] of refused) {
+    it(`SB-4: ${label} is a ShellOptionsError, never ignored`, () => {
+      expect(() => new LocalShell(options as ConstructorParameters<typeof LocalShell>[0])).toThrow(message);
+    });
+  }
+
+  it.runIf(sandboxed)(
+    'SB-4: a containment other than the sandbox’s own, with the sandbox on, is refused with the way out',
+    () => {
+      expect(() => new LocalShell({ containment: 'session' })).toThrow(
+        "containment 'session' cannot hold a sandboxed command: the sandbox is its own PID namespace; pass sandbox: 'off' to choose another containment",
+      );
+      expect(new LocalShell({ sandbox: 'off', containment: 'session' }).sandbox).toBe('none');
+    },
+  );
+
+  it('SB-4: off is named none, and its results say so', async () => {
+    const off = new LocalShell({ sandbox: 'off' });
+    expect(off.sandbox).toBe('none');
+    expect((await run(off, 'true')).value.sandbox).toBe('none');
+  });
+});

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createToolUse, type ToolLogger, type ToolProgress } from '@toolwright/core';
+import { createToolUse, SafetyLevel, type ToolLogger, type ToolProgress } from '@toolwright/core';
 import { DEFAULT_RUN_OPTIONS, escapeControlCharacters } from '@toolwright/core/internal';
 import { ToolGate, type CallOptions } from '@toolwright/gate';
 import type { CliIo } from '../io/cli-io.js';
@@ -8,6 +8,8 @@ import { UsageError } from '../errors/usage-error.js';
 import { readCallArguments } from './call-arguments.js';
 import { formatCallResult, withFlagHint } from './call-output.js';
 import { GATE_FLAG_OPTIONS, GATE_FLAGS_HELP, gateOptionsFrom, schemaModeFrom, timeoutFrom } from './gate-flags.js';
+import { sandboxFor } from './sandbox-for.js';
+import { SANDBOX_FLAG_OPTIONS, SANDBOX_FLAGS_HELP } from './sandbox-flags.js';
 import { remoteBuiltinTools, remoteShellFrom, SHELL_FLAG_OPTIONS, SHELL_FLAGS_HELP } from './shell-flags.js';
 import { findTool } from './schema-command.js';
 
@@ -15,7 +17,7 @@ export const CALL_HELP = `Usage: toolwright call <module|builtin> <Tool> <json|@
 
 Runs one call through the gate (permissions, validation, policies, timeout, output limit).
 The arguments are inline JSON, @args.json (a JSON file), or - (JSON on standard input).
-${GATE_FLAGS_HELP}${SHELL_FLAGS_HELP}  --json              print {"isError", "content", "structured"?, "metadata"} as JSON
+${GATE_FLAGS_HELP}${SHELL_FLAGS_HELP}${SANDBOX_FLAGS_HELP}  --json              print {"isError", "content", "structured"?, "metadata"} as JSON
   --verbose           print the tool's progress and logs to stderr while it runs
 Exit code: 0 for an ok result, 1 for an error result, 2 for bad usage.
 `;
@@ -28,6 +30,7 @@ export async function callCommand(args: readonly string[], io: CliIo): Promise<n
     options: {
       ...GATE_FLAG_OPTIONS,
       ...SHELL_FLAG_OPTIONS,
+      ...SANDBOX_FLAG_OPTIONS,
       json: { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
     },
@@ -40,10 +43,14 @@ export async function callCommand(args: readonly string[], io: CliIo): Promise<n
   timeoutFrom(values);
   const input = await readCallArguments(argumentsText, io);
   const remote = remoteShellFrom(values, specifier);
-  const plugin = remote === undefined ? await loadPlugin(specifier, io.cwd) : remoteBuiltinTools(remote);
+  const sandbox = sandboxFor(values, specifier, remote !== undefined, io.cwd);
+  const plugin = remote === undefined ? await loadPlugin(specifier, io.cwd, { sandbox }) : remoteBuiltinTools(remote);
   try {
     const tool = findTool(plugin.tools, name, specifier);
     const gate = new ToolGate(gateOptionsFrom(values, plugin.tools, remote?.cwd ?? io.cwd));
+    // Which sandbox a command runs in, said before it runs (SPEC SB-4); stdout carries the result only.
+    if (plugin.sandbox !== undefined && tool.safety.level === SafetyLevel.BASH)
+      io.stderr(`toolwright call: sandbox: ${escapeControlCharacters(plugin.sandbox)}\n`);
     const executed = await gate.execute(createToolUse('cli', name, input), values.verbose ? verboseCall(io) : {});
     const runOptions = { ...DEFAULT_RUN_OPTIONS, allowWrite: values['allow-write'], allowBash: values['allow-bash'] };
     const result = withFlagHint(executed, tool, runOptions);

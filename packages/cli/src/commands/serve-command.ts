@@ -8,12 +8,14 @@ import { loadPlugin } from '../plugin/load-plugin.js';
 import { whyNotOffered } from '../plugin/run-option-need.js';
 import { UsageError } from '../errors/usage-error.js';
 import { GATE_FLAG_OPTIONS, GATE_FLAGS_HELP, gateOptionsFrom, schemaModeFrom, timeoutFrom } from './gate-flags.js';
+import { sandboxFor } from './sandbox-for.js';
+import { SANDBOX_FLAG_OPTIONS, SANDBOX_FLAGS_HELP } from './sandbox-flags.js';
 import { remoteBuiltinTools, remoteShellFrom, SHELL_FLAG_OPTIONS, SHELL_FLAGS_HELP } from './shell-flags.js';
 
 export const SERVE_HELP = `Usage: toolwright serve <module|builtin> [options]
 
 Serves the plugin's tools over MCP on stdio; every tools/call goes through the gate.
-${GATE_FLAGS_HELP}${SHELL_FLAGS_HELP}The first line on stderr names the tools offered, and each tool left out with the reason.
+${GATE_FLAGS_HELP}${SHELL_FLAGS_HELP}${SANDBOX_FLAGS_HELP}The first line on stderr names the tools offered, and each tool left out with the reason.
 Logs go to stderr; stdout carries the protocol.
 `;
 
@@ -22,20 +24,21 @@ export async function serveCommand(args: readonly string[], io: CliIo): Promise<
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { ...GATE_FLAG_OPTIONS, ...SHELL_FLAG_OPTIONS },
+    options: { ...GATE_FLAG_OPTIONS, ...SHELL_FLAG_OPTIONS, ...SANDBOX_FLAG_OPTIONS },
   });
   const [specifier] = positionals;
   if (specifier === undefined || positionals.length > 1) throw new UsageError('serve takes one plugin module');
   schemaModeFrom(values);
   timeoutFrom(values);
   const remote = remoteShellFrom(values, specifier);
-  const plugin = remote === undefined ? await loadPlugin(specifier, io.cwd) : remoteBuiltinTools(remote);
+  const sandbox = sandboxFor(values, specifier, remote !== undefined, io.cwd);
+  const plugin = remote === undefined ? await loadPlugin(specifier, io.cwd, { sandbox }) : remoteBuiltinTools(remote);
   try {
     const gate = new ToolGate(gateOptionsFrom(values, plugin.tools, remote?.cwd ?? io.cwd));
     const handle = await serveStdio(gate);
     // Tool names come from the plugin: escaped, so the line stays one line of plain text.
     io.stderr(
-      `toolwright serve: ${escapeControlCharacters(describeOffer(plugin.tools, gate.offeredTools(), specifier))}\n`,
+      `toolwright serve: ${escapeControlCharacters(describeOffer(plugin.tools, gate.offeredTools(), specifier))}${plugin.sandbox === undefined ? '' : ` Sandbox: ${escapeControlCharacters(plugin.sandbox)}.`}\n`,
     );
     await new Promise<void>((resolve) => {
       process.stdin.once('end', resolve);

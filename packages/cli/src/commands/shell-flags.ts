@@ -99,6 +99,7 @@ export function builtinToolsOn(shell: VirtualShell): LoadedPlugin {
     name: 'builtin',
     tools: bash.tools,
     origins: new Map(bash.tools.map((tool) => [tool, 'builtin'])),
+    sandbox: 'none (the commands run on the remote host, unsandboxed)',
     dispose: async () => {
       await bash.session?.dispose();
     },

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AbstractTool, ToolwrightError, type Tool } from '@toolwright/core';
 import { UsageError } from '../errors/usage-error.js';
+import type { SandboxSetting } from '@toolwright/shell';
 import { builtinTools } from './builtin-tools.js';
 import { describeLoadError } from './load-error-hint.js';
 import type { LoadedPlugin } from './loaded-plugin.js';
@@ -14,6 +15,8 @@ export interface LoadPluginOptions {
    * two tools of one name are a usage error: the module could not be served or documented as it is.
    */
   readonly keepDuplicateNames?: boolean;
+  /** The sandbox of the builtin Bash tools' shell (`--sandbox`, `--allow-net`, `--allow-write-path`). Default `'auto'`. */
+  readonly sandbox?: SandboxSetting;
 }
 
 /** Two or more tools of a plugin that share a name. */
@@ -36,7 +39,7 @@ export async function loadPlugin(
   cwd: string,
   options: LoadPluginOptions = {},
 ): Promise<LoadedPlugin> {
-  if (specifier === 'builtin') return builtinTools();
+  if (specifier === 'builtin') return builtinTools(options.sandbox ?? 'auto');
   const path = resolve(cwd, specifier);
   if (!existsSync(path)) throw new UsageError(`cannot find the plugin module ${specifier} (looked at ${path})`);
   if (/\.(c|m)?ts$/.test(path)) await registerTypeScript(specifier);

@@ -8,6 +8,11 @@ export interface LoadedPlugin {
   readonly tools: readonly Tool[];
   /** Where each tool came from: `default export`, `default export [2]`, `export OrdersTool`, or `builtin`. */
   readonly origins: ReadonlyMap<Tool, string>;
+  /**
+   * The kernel sandbox of the plugin's shell, for the banner (`bubblewrap (writable: /work, /tmp;
+   * network: off)`, or `none (…why)`), when the plugin is the builtin one with its Bash tools.
+   */
+  readonly sandbox?: string;
   /** Ends what the tools started (background commands). */
   dispose(): Promise<void>;
 }

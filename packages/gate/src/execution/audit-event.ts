@@ -2,7 +2,7 @@ import type { JsonObject, PermissionSubject, ToolResult } from '@toolwright/core
 
 /** The stage of the gate a decision was made in. */
 export type AuditStage =
-  'lookup' | 'arguments' | 'policy' | 'permission' | 'limits' | 'validation' | 'execution' | 'approval';
+  'lookup' | 'arguments' | 'policy' | 'permission' | 'limits' | 'validation' | 'execution' | 'approval' | 'sandbox';
 
 /**
  * One decision of the gate, as structured data for the host (SPEC PO-5). Argument values are
@@ -38,6 +38,17 @@ export function executionOutcome(result: ToolResult): 'timeout' | 'cancelled' | 
   if (result.metadata.timedOut === true) return 'timeout';
   if (result.metadata.cancelled === true) return 'cancelled';
   return result.isError ? 'error' : 'ok';
+}
+
+/**
+ * What a kernel sandbox refused during the call, as the result's metadata names it
+ * (`sandboxRefusals`: the Bash tool's, SPEC SB-5), or undefined when it refused nothing.
+ */
+export function sandboxRefusalsOf(result: ToolResult): string[] | undefined {
+  const refusals = result.metadata.sandboxRefusals;
+  if (!Array.isArray(refusals)) return undefined;
+  const sentences = refusals.filter((refusal): refusal is string => typeof refusal === 'string');
+  return sentences.length === 0 ? undefined : sentences;
 }
 
 /** Receives audit events; whatever it throws is ignored. */

@@ -3,7 +3,7 @@ import { describeInputErrorWithoutArguments, suggestName } from '@toolwright/cor
 import type { PolicyDecision, ToolPolicy } from '../policy/tool-policy.js';
 import { checkToolInputLimits } from '../validation/input-limits.js';
 import { SchemaValidationMode } from '../validation/schema-validation-mode.js';
-import { executionOutcome } from './audit-event.js';
+import { executionOutcome, sandboxRefusalsOf } from './audit-event.js';
 import type { AuditRecord, GateCall, PermissionVerdict } from './gate-call.js';
 import { invokeTool, isThenable } from './invoke-tool.js';
 import { decidePermission } from './permission-stage.js';
@@ -213,6 +213,17 @@ const audit: GateStage = {
     if (!call.listening) return undefined;
     const decision = executionOutcome(call.result!);
     call.record({ callId: call.use.id, tool: call.name, durationMs: call.elapsed(), stage: 'execution', decision });
+    // One more event when the command's sandbox refused something (SPEC SB-5): what, in its words.
+    const refusals = sandboxRefusalsOf(call.result!);
+    if (refusals !== undefined)
+      call.record({
+        callId: call.use.id,
+        tool: call.name,
+        durationMs: call.elapsed(),
+        stage: 'sandbox',
+        decision: 'deny',
+        reason: refusals.join('; '),
+      });
     return undefined;
   },
 };

@@ -333,6 +333,38 @@ describe('ToolGate: lookup and execution', () => {
     expect(await gate.execute(use('raw', {}))).toMatchObject({ content, isError: true });
   });
 
+  it('SB-5: a result whose sandbox refused something adds one sandbox audit event, with what it refused', async () => {
+    const events: AuditEvent[] = [];
+    const refusing = new ScriptedTool({ name: 'refusing' }, () =>
+      ToolResult.error('bash: line 1: /etc/x: Read-only file system', {
+        metadata: {
+          sandboxRefusals: ['/etc/x is read-only; writable: /work, /tmp', '/work/.env is unreadable: a secret'],
+        },
+      }),
+    );
+    const quiet = new ScriptedTool({ name: 'quiet' }, () =>
+      ToolResult.ok('fine', { metadata: { sandboxRefusals: [] } }),
+    );
+    const gate = new ToolGate({ tools: [refusing, quiet], onAudit: (event) => events.push(event) });
+    await gate.execute(use('refusing', {}, 'call_s'));
+    await gate.execute(use('quiet', {}, 'call_q'));
+    expect(
+      events
+        .filter((event) => event.stage === 'execution' || event.stage === 'sandbox')
+        .map(({ durationMs: _d, ...rest }) => rest),
+    ).toEqual([
+      { callId: 'call_s', tool: 'refusing', stage: 'execution', decision: 'error' },
+      {
+        callId: 'call_s',
+        tool: 'refusing',
+        stage: 'sandbox',
+        decision: 'deny',
+        reason: '/etc/x is read-only; writable: /work, /tmp; /work/.env is unreadable: a secret',
+      },
+      { callId: 'call_q', tool: 'quiet', stage: 'execution', decision: 'ok' },
+    ]);
+  });
+
   it('PO-5: one audit event per decision, without argument values unless asked', async () => {
     const events: AuditEvent[] = [];
     const gate = new ToolGate({

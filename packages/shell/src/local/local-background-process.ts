@@ -3,7 +3,7 @@ import type { BackgroundProcess, BackgroundRead, BackgroundStatus } from '../bac
 import { OutputRing } from '../capture/output-ring.js';
 import { readBackground } from '../capture/read-background.js';
 import type { Containment } from '../containment.js';
-import type { SandboxKind } from '../sandbox/sandbox-policy.js';
+import type { SandboxKind } from '../sandbox-policy.js';
 import { SandboxTree, statusOfKilled } from './sandbox-tree.js';
 import type { CommandTree } from './command-tree.js';
 import { settle } from './spawn-in-session.js';

@@ -16,7 +16,8 @@ import type { VirtualShell } from '../virtual-shell.js';
 import { findBubblewrap } from '../sandbox/bubblewrap.js';
 import { hostPathOf, makePrivateTmp, removePrivateTmp } from '../sandbox/private-tmp.js';
 import { resolveSandboxPolicy } from '../sandbox/resolve-policy.js';
-import type { SandboxKind, SandboxPolicy, SandboxSetting } from '../sandbox/sandbox-policy.js';
+import type { ResolvedSandboxPolicy, SandboxKind, SandboxPolicy, SandboxSetting } from '../sandbox-policy.js';
+import { sandboxRefusals } from '../sandbox/sandbox-refusals.js';
 import { checkKeys, checkSandboxSetting } from '../sandbox/sandbox-setting.js';
 import {
   availableContainments,
@@ -28,7 +29,7 @@ import { trackTree } from './live-trees.js';
 import { LocalBackgroundProcess } from './local-background-process.js';
 import { environment, isDirectory, settle } from './spawn-in-session.js';
 import { startCommand, type StartedCommand } from './start-command.js';
-import { findExecutable } from './find-executable.js';
+import { findExecutable } from '../find-executable.js';
 import { SandboxTree, statusOfKilled } from './sandbox-tree.js';
 import { startSandboxed } from './start-sandboxed.js';
 
@@ -242,7 +243,7 @@ export class LocalShell implements VirtualShell {
   }
 
   #supervise(
-    { child, tree }: StartedCommand,
+    { child, tree, policy }: StartedCommand,
     options: ExecutionOptions,
     started: number,
     resolve: (result: ShellCommandResult) => void,
@@ -298,8 +299,16 @@ export class LocalShell implements VirtualShell {
           aborted,
           containment: tree.containment,
           sandbox: this.sandbox,
+          ...refusalsOf(stderr.text(), policy),
         });
       })();
     });
   }
+}
+
+/** The sandbox refusals a sandboxed command's errors show, as the result carries them (none: no key). */
+function refusalsOf(stderr: string, policy: ResolvedSandboxPolicy | undefined): { sandboxRefusals?: string[] } {
+  if (policy === undefined) return {};
+  const refusals = sandboxRefusals(stderr, policy);
+  return refusals.length === 0 ? {} : { sandboxRefusals: refusals };
 }

@@ -2,7 +2,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { ShellStartError } from '../shell-start-error.js';
-import { findExecutable } from './find-executable.js';
+import { findExecutable } from '../find-executable.js';
 import { readProcess } from './process-table.js';
 import { signalEach } from './process-tree.js';
 

@@ -1,12 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { basename } from 'node:path';
 import type { Containment } from '../containment.js';
+import type { ResolvedSandboxPolicy } from '../sandbox-policy.js';
 import { ShellStartError } from '../shell-start-error.js';
 import { cgroupCommandLine, makeCgroup, removeCommandCgroup } from './cgroup.js';
 import { CgroupTree } from './cgroup-tree.js';
 import type { CommandTree } from './command-tree.js';
 import type { ContainmentSupport } from './detect-containment.js';
-import { findExecutable } from './find-executable.js';
+import { findExecutable } from '../find-executable.js';
 import { NamespaceHolder } from './namespace-holder.js';
 import { NamespaceTree } from './namespace-tree.js';
 import { ProcessTree } from './process-tree.js';
@@ -16,6 +17,8 @@ import { spawnInSession } from './spawn-in-session.js';
 export interface StartedCommand {
   readonly child: ChildProcess;
   readonly tree: CommandTree;
+  /** The sandbox's policy for this command, when it runs in one. */
+  readonly policy?: ResolvedSandboxPolicy;
 }
 
 /** What to start, where, and under which containment. */

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { bubblewrapArguments, SECCOMP_FD, STATUS_FD, unreadablePlaceholder } from '../sandbox/bubblewrap.js';
-import type { ResolvedSandboxPolicy } from '../sandbox/sandbox-policy.js';
+import type { ResolvedSandboxPolicy } from '../sandbox-policy.js';
 import { seccompFilter } from '../sandbox/seccomp-filter.js';
 import { ShellStartError } from '../shell-start-error.js';
 import { SandboxTree } from './sandbox-tree.js';
@@ -25,7 +25,9 @@ export interface SandboxedStart {
  * Rejects with a ShellStartError when bubblewrap could not start or gave up before that (its own
  * message is kept).
  */
-export function startSandboxed(start: SandboxedStart): Promise<{ child: ChildProcess; tree: SandboxTree }> {
+export function startSandboxed(
+  start: SandboxedStart,
+): Promise<{ child: ChildProcess; tree: SandboxTree; policy: ResolvedSandboxPolicy }> {
   const name = start.bashPath.slice(start.bashPath.lastIndexOf('/') + 1);
   const places = { privateTmp: start.privateTmp, unreadable: unreadablePlaceholder() };
   const args = bubblewrapArguments(start.policy, places, {
@@ -73,7 +75,11 @@ export function startSandboxed(start: SandboxedStart): Promise<{ child: ChildPro
       const init = /"child-pid":\s*(\d+)/.exec(reported);
       if (init === null) return;
       settled = true;
-      resolve({ child, tree: new SandboxTree(child.pid as number, start.marker, Number(init[1])) });
+      resolve({
+        child,
+        tree: new SandboxTree(child.pid as number, start.marker, Number(init[1])),
+        policy: start.policy,
+      });
     });
     status.once('end', () => {
       // The status stream ended without naming an init: bubblewrap gave up before making the sandbox.

@@ -2,8 +2,8 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { findExecutable } from '../local/find-executable.js';
-import type { ResolvedSandboxPolicy } from './sandbox-policy.js';
+import { findExecutable } from '../find-executable.js';
+import type { ResolvedSandboxPolicy } from '../sandbox-policy.js';
 import { seccompFilter, seccompSupported } from './seccomp-filter.js';
 
 /** The file descriptors the sandboxed start hands bubblewrap, after stdin, stdout and stderr. */

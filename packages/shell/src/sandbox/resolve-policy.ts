@@ -5,10 +5,11 @@ import { homedir } from 'node:os';
 import { posix } from 'node:path';
 import { ShellOptionsError } from '../shell-options-error.js';
 import { ShellStartError } from '../shell-start-error.js';
+import { expandPolicyPath } from './expand-paths.js';
 import { findSecrets } from './find-secrets.js';
 import { hostPathOf, sandboxPathOf } from './private-tmp.js';
 import { checkDomainRules } from './sandbox-setting.js';
-import type { ResolvedSandboxPolicy, SandboxPolicy } from './sandbox-policy.js';
+import type { ResolvedSandboxPolicy, SandboxPolicy } from '../sandbox-policy.js';
 
 // Files that run code the next time a person (not the sandbox) works in a folder: a command may
 // change the rest of a writable folder, never these (a git hook, `core.hooksPath`, a login script).
@@ -61,7 +62,7 @@ export function resolveSandboxPolicy(
   const denied = new Map<string, ResolvedSandboxPolicy['readDenied'][number]>();
   for (const secret of secrets)
     if (visible(secret.path)) denied.set(secret.path, { ...secret, why: `a secret (${secret.why})` });
-  for (const path of policy?.readDenied ?? []) {
+  for (const path of (policy?.readDenied ?? []).flatMap(expandPolicyPath)) {
     const resolved = resolvePath(path, '/');
     if (isPathProblem(resolved) || !resolved.exists || !visible(resolved.realPath)) continue;
     denied.set(resolved.realPath, {
@@ -84,7 +85,7 @@ export function resolveSandboxPolicy(
     cwd: sandboxCwd,
     ...(readOnlyCwd === undefined ? {} : { readOnlyCwd }),
     writable,
-    protected: protectedPaths(writable, gitFolders, home),
+    protected: protectedPaths(writable, gitFolders, home, policy?.readOnly ?? []),
     readDenied: withoutNested([...denied.values()]),
     allowedDomains: network === 'none' ? [] : checkDomainRules(network.allowedDomains),
     allowUnixSockets: policy?.allowUnixSockets ?? false,
@@ -124,7 +125,12 @@ function outermost(paths: readonly string[]): string[] {
   return sorted.filter((path, index) => !sorted.slice(0, index).some((outer) => isInside(path, outer)));
 }
 
-function protectedPaths(writable: readonly string[], gitFolders: readonly string[], home: string): string[] {
+function protectedPaths(
+  writable: readonly string[],
+  gitFolders: readonly string[],
+  home: string,
+  readOnly: readonly string[],
+): string[] {
   const inWritable = (path: string): boolean => writable.some((folder) => isInside(path, folder));
   const paths: string[] = [];
   for (const git of gitFolders) {
@@ -136,6 +142,7 @@ function protectedPaths(writable: readonly string[], gitFolders: readonly string
   }
   for (const folder of [...writable, ...(inWritable(home) ? [home] : [])])
     for (const name of STARTUP_FILES) paths.push(`${folder}/${name}`);
+  paths.push(...readOnly.flatMap(expandPolicyPath));
   // Each at its real path (a hooks folder may be a link to one in the work tree); only what exists.
   const real = paths.flatMap((path) => realPathOf(path) ?? []);
   return [...new Set(real)].filter(inWritable);

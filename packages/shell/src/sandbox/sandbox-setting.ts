@@ -1,10 +1,10 @@
 // The `sandbox` option, checked: a host that asks for a sandbox is never silently given none.
 import { ShellOptionsError } from '../shell-options-error.js';
 import { checkDomainRule } from './domain-rules.js';
-import type { SandboxPolicy, SandboxSetting } from './sandbox-policy.js';
+import type { SandboxPolicy, SandboxSetting } from '../sandbox-policy.js';
 
 const MODES = ['auto', 'required', 'off'];
-const POLICY_KEYS = ['writable', 'readDenied', 'network', 'allowUnixSockets', 'required'];
+const POLICY_KEYS = ['writable', 'readOnly', 'readDenied', 'network', 'allowUnixSockets', 'required'];
 
 /**
  * Throws a {@link ShellOptionsError} unless `value` is a {@link SandboxSetting}: a mode, or a
@@ -23,6 +23,7 @@ export function checkSandboxSetting(value: unknown): SandboxSetting {
   checkKeys(value, POLICY_KEYS, 'sandbox');
   const policy = value as SandboxPolicy;
   checkPaths(policy.writable, 'sandbox.writable');
+  checkPaths(policy.readOnly, 'sandbox.readOnly');
   checkPaths(policy.readDenied, 'sandbox.readDenied');
   for (const key of ['allowUnixSockets', 'required'] as const) {
     if (policy[key] !== undefined && typeof policy[key] !== 'boolean')

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResolvedSandboxPolicy } from './sandbox-policy.js';
+import type { ResolvedSandboxPolicy } from '../sandbox-policy.js';
 import {
   seatbeltAvailable,
   seatbeltCommand,

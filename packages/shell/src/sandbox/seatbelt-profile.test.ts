@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ShellOptionsError } from '../shell-options-error.js';
-import type { ResolvedSandboxPolicy } from './sandbox-policy.js';
+import type { ResolvedSandboxPolicy } from '../sandbox-policy.js';
 import { probeSeatbelt, seatbeltAvailable, seatbeltCommand, seatbeltProfile } from './seatbelt-profile.js';
 
 const spawned = vi.hoisted(() => ({ calls: 0 }));

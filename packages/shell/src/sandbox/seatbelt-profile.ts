@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { ShellOptionsError } from '../shell-options-error.js';
 import { foldersToPin } from './folders-to-pin.js';
 import { quoteSbplPath } from './quote-sbpl-path.js';
-import type { ResolvedSandboxPolicy } from './sandbox-policy.js';
+import type { ResolvedSandboxPolicy } from '../sandbox-policy.js';
 import { SEATBELT_BASE_RULES } from './seatbelt-base-rules.js';
 
 /** The system's `sandbox-exec`, never one found on PATH (replacing this one takes root already). */

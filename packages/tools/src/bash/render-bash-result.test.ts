@@ -107,3 +107,46 @@ describe('renderBashResult: the cut line says what the command printed and what 
     );
   });
 });
+
+describe('renderBashResult: the sandbox (SB-4, SB-5)', () => {
+  const refused: ShellCommandResult = {
+    ...result({ text: '', bytes: 0 }, { text: 'bash: line 1: /etc/x: Read-only file system\n', bytes: 45 }, 1),
+    sandbox: 'bubblewrap',
+    sandboxRefusals: ['/etc/x is read-only; writable: /work, /tmp'],
+  };
+
+  it('SB-5: each refusal is a [sandbox: …] line before the exit marker, and the metadata names the sandbox', () => {
+    const rendered = renderBashResult(refused, 120_000);
+    expect(rendered.content).toBe(
+      'bash: line 1: /etc/x: Read-only file system\n[sandbox: /etc/x is read-only; writable: /work, /tmp]\n[exit code: 1]',
+    );
+    expect(rendered.isError).toBe(true);
+    expect(rendered.metadata).toMatchObject({
+      sandbox: 'bubblewrap',
+      sandboxRefusals: ['/etc/x is read-only; writable: /work, /tmp'],
+    });
+  });
+
+  it('SB-5: a refusal in a command that still succeeded keeps the result ok', () => {
+    const rendered = renderBashResult({ ...refused, exitCode: 0 }, 120_000);
+    expect(rendered.isError).toBe(false);
+    expect(rendered.content).toBe(
+      'bash: line 1: /etc/x: Read-only file system\n[sandbox: /etc/x is read-only; writable: /work, /tmp]',
+    );
+  });
+
+  it('SB-5: the refusal lines survive a cut: they come after it, with the marker', () => {
+    const huge = captured('y\n', 200_000);
+    const rendered = renderBashResult({ ...refused, stdout: huge.text, stdoutBytes: huge.bytes }, 120_000, 2_000);
+    expect(rendered.content.length).toBeLessThanOrEqual(2_000);
+    expect(rendered.content.endsWith('\n[sandbox: /etc/x is read-only; writable: /work, /tmp]\n[exit code: 1]')).toBe(
+      true,
+    );
+  });
+
+  it('SB-4: no sandbox said, no sandbox keys', () => {
+    const rendered = renderBashResult(result({ text: 'ok\n', bytes: 3 }, { text: '', bytes: 0 }), 120_000);
+    expect(rendered.metadata).not.toHaveProperty('sandbox');
+    expect(rendered.metadata).not.toHaveProperty('sandboxRefusals');
+  });
+});

@@ -17,7 +17,8 @@ export const BASH_CUT_HINT =
  * What the model reads of a finished command (SPEC BT-1): stdout and stderr merged, escape codes
  * stripped, cut (a line then says what the command printed on each stream, in bytes, and what the
  * model is shown of each, in characters), then a marker after the cut — none on success, `[exit code: N]` on failure,
- * `[timed out after Nms]` on timeout (with the output captured until then). The marker comes last
+ * `[timed out after Nms]` on timeout (with the output captured until then), each refusal of the
+ * sandbox before it as `[sandbox: …]`. The marker comes last
  * so a long failure cannot cut it off, and the whole stays within `maxChars` ({@link MAX_OUTPUT_CHARS}
  * unless the run's output limit is lower). The raw output, escape codes included, is the structured
  * payload.
@@ -29,13 +30,16 @@ export function renderBashResult(
   captureBytes: number = BASH_CAPTURE_BYTES,
 ): ToolResult {
   const status = shellExitStatus(result);
-  const marker = result.timedOut
+  const ending = result.timedOut
     ? `[timed out after ${timeoutMs}ms]`
     : result.aborted
       ? '[aborted]'
       : status !== 0
         ? `[exit code: ${status}]`
         : '';
+  // What the sandbox refused, one line each, kept with the marker after any cut (SPEC SB-5).
+  const refusals = (result.sandboxRefusals ?? []).map((refusal) => `[sandbox: ${refusal}]`);
+  const marker = [...refusals, ...(ending === '' ? [] : [ending])].join('\n');
   const stdout = viewStream('stdout', result.stdout, result.stdoutBytes, captureBytes);
   const stderr = viewStream('stderr', result.stderr, result.stderrBytes, captureBytes);
   const room = maxChars - (marker === '' ? 0 : marker.length + 1);
@@ -54,9 +58,12 @@ export function renderBashResult(
     cutHint: BASH_CUT_HINT,
     // How the command's processes were held together (SPEC SH-3), where the shell says.
     ...(result.containment === undefined ? {} : { containment: result.containment }),
+    // The kernel sandbox it ran in, and what that sandbox refused (SPEC SB-4, SB-5), where the shell says.
+    ...(result.sandbox === undefined ? {} : { sandbox: result.sandbox }),
+    ...(result.sandboxRefusals === undefined ? {} : { sandboxRefusals: [...result.sandboxRefusals] }),
   };
   const structured = { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode, signal: result.signal };
-  return marker === ''
+  return ending === ''
     ? ToolResult.ok(content, { metadata, structured })
     : ToolResult.error(content, { metadata, structured });
 }

@@ -20,7 +20,15 @@ export interface SandboxPolicy {
    * left out (nothing can be written there).
    */
   readonly writable?: readonly string[];
-  /** Paths the command can neither read nor list, on top of the secret list. */
+  /**
+   * Paths inside the writable ones that stay read-only (as a Write deny rule inside a Write allow
+   * rule). A glob (`*`, `**`, `?`, `[…]`) is matched against what exists at each command's start.
+   */
+  readonly readOnly?: readonly string[];
+  /**
+   * Paths the command can neither read nor list, on top of the secret list. A glob (`*`, `**`,
+   * `?`, `[…]`) is matched against what exists at each command's start.
+   */
   readonly readDenied?: readonly string[];
   /**
    * The network: `'none'` (the default) — no connection leaves the sandbox, DNS included; or the
