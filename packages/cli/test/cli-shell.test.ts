@@ -29,7 +29,12 @@ describe('toolwright --shell ssh://', () => {
       '--known-hosts',
       sshd.knownHostsFile,
     ]);
-    expect(run).toMatchObject({ status: 0, stdout: `${sshd.port}\n/tmp\n`, stderr: '' });
+    // SB-4/SB-7: the remote host's commands are not sandboxed, and the CLI says so before one runs.
+    expect(run).toMatchObject({
+      status: 0,
+      stdout: `${sshd.port}\n/tmp\n`,
+      stderr: 'toolwright call: sandbox: none (the commands run on the remote host, unsandboxed)\n',
+    });
   });
 
   it('RS-4: --shell ssh:// without --known-hosts is a usage error: host keys are always verified', () => {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createToolUse, SafetyLevel, type ToolLogger, type ToolProgress } from '@toolwright/core';
+import { createToolUse, type ToolLogger, type ToolProgress } from '@toolwright/core';
 import { DEFAULT_RUN_OPTIONS, escapeControlCharacters } from '@toolwright/core/internal';
 import { ToolGate, type CallOptions } from '@toolwright/gate';
 import type { CliIo } from '../io/cli-io.js';
@@ -48,8 +48,8 @@ export async function callCommand(args: readonly string[], io: CliIo): Promise<n
   try {
     const tool = findTool(plugin.tools, name, specifier);
     const gate = new ToolGate(gateOptionsFrom(values, plugin.tools, remote?.cwd ?? io.cwd));
-    // Which sandbox a command runs in, said before it runs (SPEC SB-4); stdout carries the result only.
-    if (plugin.sandbox !== undefined && tool.safety.level === SafetyLevel.BASH)
+    // Which sandbox the builtin Bash's command runs in, said before it runs (SPEC SB-4); stdout carries the result only.
+    if (plugin.sandbox !== undefined && tool.name === 'Bash' && gate.offeredTools().includes(tool))
       io.stderr(`toolwright call: sandbox: ${escapeControlCharacters(plugin.sandbox)}\n`);
     const executed = await gate.execute(createToolUse('cli', name, input), values.verbose ? verboseCall(io) : {});
     const runOptions = { ...DEFAULT_RUN_OPTIONS, allowWrite: values['allow-write'], allowBash: values['allow-bash'] };

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { Tool } from '@toolwright/core';
+import { SafetyLevel, type Tool } from '@toolwright/core';
 import { escapeControlCharacters } from '@toolwright/core/internal';
 import { ToolGate } from '@toolwright/gate';
 import { serveStdio } from '@toolwright/mcp';
@@ -38,7 +38,7 @@ export async function serveCommand(args: readonly string[], io: CliIo): Promise<
     const handle = await serveStdio(gate);
     // Tool names come from the plugin: escaped, so the line stays one line of plain text.
     io.stderr(
-      `toolwright serve: ${escapeControlCharacters(describeOffer(plugin.tools, gate.offeredTools(), specifier))}${plugin.sandbox === undefined ? '' : ` Sandbox: ${escapeControlCharacters(plugin.sandbox)}.`}\n`,
+      `toolwright serve: ${escapeControlCharacters(describeOffer(plugin.tools, gate.offeredTools(), specifier))}${sandboxClause(plugin.sandbox, gate.offeredTools())}\n`,
     );
     await new Promise<void>((resolve) => {
       process.stdin.once('end', resolve);
@@ -63,4 +63,10 @@ export function describeOffer(tools: readonly Tool[], offered: readonly Tool[], 
   const serving = `${count} tool${tools.length === 1 ? '' : 's'} from ${specifier} on stdio${names === '' ? '' : `: ${names}`}.`;
   if (hidden.length === 0) return serving;
   return `${serving} Not offered: ${hidden.map((tool) => `${tool.name} (${whyNotOffered(tool)})`).join(', ')}.`;
+}
+
+/** ` Sandbox: bubblewrap (…).` when a BASH tool is offered and its shell says which sandbox (SPEC SB-4); else nothing. */
+function sandboxClause(sandbox: string | undefined, offered: readonly Tool[]): string {
+  if (sandbox === undefined || !offered.some((tool) => tool.safety.level === SafetyLevel.BASH)) return '';
+  return ` Sandbox: ${escapeControlCharacters(sandbox)}.`;
 }
