@@ -19,7 +19,10 @@ import { performance } from 'node:perf_hooks';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { setTimeout as pause } from 'node:timers/promises';
 import { execa } from 'execa';
+import { createToolUse } from '../../packages/core/dist/index.js';
+import { ToolGate } from '../../packages/gate/dist/index.js';
 import { LocalShell } from '../../packages/shell/dist/index.js';
+import { createBashTools } from '../../packages/tools/dist/index.js';
 import { childrenOf, killProcessesWith, processesWith } from './shell-procs.mjs';
 
 const SPAWN_WARMUP = 20;
@@ -178,14 +181,32 @@ async function bashReadsBashrc() {
   }
 }
 
+/** `true` through the Bash tool, the gate and a shell, checked: the model's path to a command. */
+function bashToolCall(shell) {
+  const gate = new ToolGate({ tools: createBashTools(shell).tools, runOptions: { allowBash: true } });
+  let id = 0;
+  return async () => {
+    const result = await gate.execute(createToolUse(`call_${id++}`, 'Bash', { command: 'true' }));
+    if (result.isError) throw new Error(`the Bash tool ran \`true\`: ${result.content}`);
+  };
+}
+
 async function spawnOverhead() {
   const shell = new LocalShell();
+  const unsandboxed = new LocalShell({ sandbox: 'off' });
   const subjects = {
     'LocalShell.execute': async () => {
       const result = await shell.execute('true', { timeoutMs: 10_000, maxCaptureBytes: CAPTURE_BYTES });
       if (result.exitCode !== 0 || result.timedOut)
         throw new Error(`LocalShell ran \`true\`: ${JSON.stringify(result)}`);
     },
+    'LocalShell.execute, sandbox off': async () => {
+      const result = await unsandboxed.execute('true', { timeoutMs: 10_000, maxCaptureBytes: CAPTURE_BYTES });
+      if (result.exitCode !== 0 || result.timedOut)
+        throw new Error(`LocalShell ran \`true\`: ${JSON.stringify(result)}`);
+    },
+    [`Bash tool, sandbox ${shell.sandbox}`]: bashToolCall(shell),
+    'Bash tool, sandbox off': bashToolCall(unsandboxed),
     'child_process.spawn': () => rawSpawn(),
     'spawn, stdin ignored': () => rawSpawn({ stdio: ['ignore', 'pipe', 'pipe'] }),
     execa: async () => {
@@ -500,7 +521,14 @@ function figures({ load, seconds, spawnTimes, storm, stormTimeoutMs, timeoutCase
             ]),
           ),
   };
+  const sandboxed = Object.keys(spawnTimes).find((name) => name.startsWith('Bash tool, sandbox ') && !name.endsWith(' off'));
+  const sandboxRatio =
+    sandboxed === undefined ? undefined : median(spawnTimes[sandboxed]) / median(spawnTimes['Bash tool, sandbox off']);
+  data.sandboxRatio = sandboxRatio;
   const notes = [
+    sandboxRatio === undefined
+      ? 'Sandbox (PF-6): no sandbox on this machine; the sandboxed Bash call was not measured.'
+      : `Sandbox (PF-6): \`true\` through the Bash tool takes ${sandboxRatio.toFixed(2)}x the same call unsandboxed (${sandboxed.slice('Bash tool, sandbox '.length)}; the bound is 1.5x).`,
     `Load average (1 min) ${load.before[0].toFixed(1)} before the section, ${load.after[0].toFixed(1)} after, on ${availableParallelism()} CPUs.`,
     storm.spawn.reached === undefined
       ? `Storm: ${storm.children.toLocaleString('en-US')} children (fork-rate probe: ${storm.perSecond.toFixed(0)}/s), all forked in ${formatMs(storm.spawn.ms)}; timeout ${stormTimeoutMs} ms.`

@@ -46,6 +46,8 @@ beforeAll(() => {
   writeFileSync(join(work, '.env'), 'API_KEY=work-secret\n');
   writeFileSync(join(work, 'server.pem'), 'PEM-SECRET\n');
   writeFileSync(join(work, '.git', 'config'), '[core]\n');
+  mkdirSync(join(work, 'nested', '.git'), { recursive: true });
+  writeFileSync(join(work, 'nested', '.git', 'config'), '[core]\n');
   writeFileSync(join(work, 'readme.txt'), 'hello\n');
   writeFileSync(join(home, '.ssh', 'id_ed25519'), 'KEY-SECRET\n');
   writeFileSync(join(home, '.aws', 'credentials'), 'AWS-SECRET\n');
@@ -90,6 +92,21 @@ describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: writes (SB-1)',
         () => join(work, '.git/hooks/pre-commit'),
       ],
       ['git config (core.hooksPath)', () => 'git config core.hooksPath /tmp', () => join(work, '.git/config')],
+      [
+        'a git hook, after moving .git aside',
+        () => 'mv .git .git-moved; mkdir -p .git/hooks && echo "touch pwned" > .git/hooks/pre-commit',
+        () => join(work, '.git/hooks/pre-commit'),
+      ],
+      [
+        'a nested repository’s hook, after moving its folder aside',
+        () => 'mv nested nested-moved; mkdir -p nested/.git/hooks && echo "touch pwned" > nested/.git/hooks/pre-commit',
+        () => join(work, 'nested/.git/hooks/pre-commit'),
+      ],
+      [
+        'git config, after moving .git aside',
+        () => 'mv .git .git-moved; mkdir .git; echo "[core]" > .git/config',
+        () => join(work, '.git/config'),
+      ],
       ['the parent of the workspace', (t) => `echo x > ../${t}`, (t) => join(root, t)],
     ];
   for (const [label, command, hostPath] of outsideWrites) {

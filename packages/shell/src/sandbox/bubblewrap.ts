@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { findExecutable } from '../find-executable.js';
+import { foldersToPin } from './folders-to-pin.js';
 import type { ResolvedSandboxPolicy } from '../sandbox-policy.js';
 import { seccompFilter, seccompSupported } from './seccomp-filter.js';
 
@@ -31,7 +32,8 @@ const NAMESPACES = [
 /**
  * The arguments of `bwrap` that run `bash -c command` under `policy`: the whole file system
  * read-only; fresh `/dev`, `/proc` and a private `/tmp`; the working directory visible; the
- * writable paths bound read-write, the protected ones inside them read-only again; read-denied
+ * writable paths bound read-write, the protected ones inside them read-only again (and the
+ * folders between, bound onto themselves so that none can be renamed); read-denied
  * folders replaced by an empty folder no one may open, files by `unreadable` (an empty file of
  * mode 000). Every path is canonical and exists (see resolveSandboxPolicy), so no mount follows a
  * link or has to create its target. The seccomp filter comes on {@link SECCOMP_FD}; bubblewrap
@@ -47,6 +49,10 @@ export function bubblewrapArguments(
   args.push('--bind', places.privateTmp, '/tmp');
   if (policy.readOnlyCwd !== undefined) args.push('--ro-bind', policy.readOnlyCwd, policy.readOnlyCwd);
   for (const folder of policy.writable) args.push('--bind', folder, folder);
+  // A folder above a protected path is bound onto itself: a mount point cannot be renamed, so no
+  // command can move `.git` aside and make a new `.git/hooks` where the old one was protected.
+  for (const folder of foldersToPin(policy.protected, policy.writable))
+    if (!policy.writable.includes(folder)) args.push('--bind', folder, folder);
   for (const path of policy.protected) args.push('--ro-bind', path, path);
   for (const entry of policy.readDenied) {
     if (entry.folder) args.push('--perms', '0000', '--tmpfs', entry.path, '--remount-ro', entry.path);

@@ -1,7 +1,4 @@
-/** True when `path` is `root` or lies beneath it. */
-function isInside(path: string, root: string): boolean {
-  return root === '/' || path === root || path.startsWith(`${root}/`);
-}
+import { isInside } from '@toolwright/core/node';
 
 /** The folders above `path`, the outermost first (`/a/b/c` gives `/`, `/a`, `/a/b`). */
 function foldersAbove(path: string): string[] {
