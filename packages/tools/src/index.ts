@@ -4,7 +4,7 @@ export { BashInput } from './bash/bash-input.js';
 export { BashOutputInput, BashOutputTool } from './bash/bash-output-tool.js';
 export { BashSession } from './bash/bash-session.js';
 export { BashTool } from './bash/bash-tool.js';
-export { createBashTools, type BashTools } from './bash/create-bash-tools.js';
+export { createBashTools, type BashTools, type LocalBashToolsOptions } from './bash/create-bash-tools.js';
 export { KillShellInput, KillShellTool } from './bash/kill-shell-tool.js';
 export { createFileTools, type FileTools } from './file/create-file-tools.js';
 export { EditInput } from './file/write/edit-input.js';

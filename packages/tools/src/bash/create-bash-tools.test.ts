@@ -85,3 +85,38 @@ describe('createBashTools', () => {
     }
   });
 });
+
+describe('createBashTools with options: a LocalShell in its sandbox (SB-4)', () => {
+  const sandbox = new LocalShell().sandbox;
+
+  it('SB-4: { sandbox } makes the tools on a LocalShell that names its sandbox in every result', async () => {
+    const bash = createBashTools({ sandbox: 'auto' });
+    try {
+      const gate = new ToolGate({ tools: bash.tools, runOptions: { allowBash: true }, cwd: '/tmp' });
+      const result = await gate.execute(createToolUse('call_1', 'Bash', { command: 'true' }));
+      expect(result.metadata.sandbox).toBe(sandbox);
+    } finally {
+      await bash.session?.dispose();
+    }
+  });
+
+  it("SB-4: { sandbox: 'off' } says none", async () => {
+    const bash = createBashTools({ sandbox: 'off' });
+    try {
+      const gate = new ToolGate({ tools: bash.tools, runOptions: { allowBash: true }, cwd: '/tmp' });
+      const result = await gate.execute(createToolUse('call_1', 'Bash', { command: 'true' }));
+      expect(result.metadata.sandbox).toBe('none');
+    } finally {
+      await bash.session?.dispose();
+    }
+  });
+
+  it('SB-4: an unknown option or sandbox value is an error, never ignored', () => {
+    expect(() => createBashTools({ sandbx: 'required' } as never)).toThrow(
+      'createBashTools has no option "sandbx"; its options are sandbox',
+    );
+    expect(() => createBashTools({ sandbox: 'strict' as never })).toThrow(
+      `sandbox must be 'auto', 'required', 'off' or a policy object, not "strict"`,
+    );
+  });
+});
