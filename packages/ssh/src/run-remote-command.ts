@@ -65,5 +65,6 @@ export async function runRemoteCommand(channel: ClientChannel, run: RemoteRun): 
     timedOut,
     aborted,
     containment: run.containment === 'pid-namespace' ? 'pid-namespace' : 'session',
+    sandbox: 'none',
   };
 }

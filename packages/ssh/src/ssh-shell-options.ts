@@ -33,4 +33,27 @@ export interface SshShellOptions {
    * here, and the host kills the tree by itself too should this machine go silent. Default 2,000 ms.
    */
   readonly remoteDeadlineMarginMs?: number;
+  /**
+   * The kernel sandbox around the host's commands. SshShell does not sandbox yet: `'auto'` (the
+   * default) and `'off'` run commands unconfined and say `sandbox: 'none'` in every result;
+   * `'required'` throws, so a host that asks for a sandbox is never given none silently.
+   */
+  readonly sandbox?: 'auto' | 'required' | 'off';
 }
+
+/** Every option an {@link SshShellOptions} may hold: anything else is a mistake to report. */
+export const SSH_SHELL_OPTION_KEYS: readonly string[] = Object.freeze([
+  'host',
+  'port',
+  'username',
+  'privateKey',
+  'passphrase',
+  'agent',
+  'hostKey',
+  'killGraceMs',
+  'containment',
+  'connectTimeoutMs',
+  'keepaliveIntervalMs',
+  'remoteDeadlineMarginMs',
+  'sandbox',
+]);

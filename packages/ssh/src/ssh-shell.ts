@@ -19,7 +19,7 @@ import { shellQuote, supervisorScript, type SupervisedCommand } from './remote-s
 import { runRemoteCommand } from './run-remote-command.js';
 import { SshBackgroundProcess } from './ssh-background-process.js';
 import { SshConnection } from './ssh-connection.js';
-import type { SshShellOptions } from './ssh-shell-options.js';
+import { SSH_SHELL_OPTION_KEYS, type SshShellOptions } from './ssh-shell-options.js';
 import { readChannel } from './read-channel.js';
 import { stdinScript } from './stdin-script.js';
 
@@ -40,6 +40,18 @@ export class SshShell implements VirtualShell {
   #containment: Promise<RemoteContainment> | undefined;
 
   constructor(options: SshShellOptions) {
+    for (const key of Object.keys(options))
+      if (!SSH_SHELL_OPTION_KEYS.includes(key))
+        throw new ShellOptionsError(
+          `SshShell has no option ${JSON.stringify(key)}; its options are ${SSH_SHELL_OPTION_KEYS.join(', ')}`,
+        );
+    const sandbox = options.sandbox ?? 'auto';
+    if (sandbox === 'required')
+      throw new ShellOptionsError(
+        "sandbox is required, but SshShell does not sandbox the host's commands yet; pass sandbox: 'auto' or 'off' (its results say sandbox: 'none')",
+      );
+    if (sandbox !== 'auto' && sandbox !== 'off')
+      throw new ShellOptionsError(`sandbox must be 'auto', 'required' or 'off', not ${JSON.stringify(sandbox)}`);
     if (options.privateKey === undefined && options.agent === undefined)
       throw new ShellOptionsError('SshShell needs a privateKey or an agent to log in with');
     if (typeof options.hostKey !== 'object' || options.hostKey === null)
@@ -47,6 +59,11 @@ export class SshShell implements VirtualShell {
     this.#options = options;
     this.#connection = new SshConnection(options);
     this.#killGraceMs = options.killGraceMs ?? 500;
+  }
+
+  /** The kernel sandbox around the host's commands: none yet (SPEC SB-7). */
+  get sandbox(): 'none' {
+    return 'none';
   }
 
   /** `host:port`. */

@@ -35,6 +35,30 @@ describe('SshShell', () => {
     });
   });
 
+  it("SB-7: the host's commands are not sandboxed yet, and every result and the shell say so", async () => {
+    expect(shell.sandbox).toBe('none');
+    expect((await shell.execute('true', options)).sandbox).toBe('none');
+  });
+
+  it("SB-4/SB-7: sandbox 'required', an unknown sandbox value or an unknown option is an error, never ignored", () => {
+    const base = {
+      host: sshd.host,
+      port: sshd.port,
+      username: sshd.username,
+      privateKey: sshd.privateKey,
+      hostKey: { knownHostsFile: sshd.knownHostsFile },
+    };
+    expect(() => new SshShell({ ...base, sandbox: 'required' })).toThrow(
+      "sandbox is required, but SshShell does not sandbox the host's commands yet; pass sandbox: 'auto' or 'off' (its results say sandbox: 'none')",
+    );
+    expect(() => new SshShell({ ...base, sandbox: 'strict' as never })).toThrow(
+      `sandbox must be 'auto', 'required' or 'off', not "strict"`,
+    );
+    expect(() => new SshShell({ ...base, sandbx: 'required' } as never)).toThrow(
+      'SshShell has no option "sandbx"; its options are host, port, username, privateKey, passphrase, agent, hostKey, killGraceMs, containment, connectTimeoutMs, keepaliveIntervalMs, remoteDeadlineMarginMs, sandbox',
+    );
+  });
+
   it('RS-2: a timeout kills the whole remote tree', async () => {
     const token = newToken();
     const started = performance.now();
