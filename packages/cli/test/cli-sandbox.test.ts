@@ -1,13 +1,14 @@
 // SB-2, SB-4, SB-5 through the CLI: `toolwright call builtin Bash` in its sandbox, with real bubblewrap,
 // and the sandbox flags checked before anything runs.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalShell } from '@toolwright/shell';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireBuilt } from '@toolwright/test-support/paths';
 import { toolwright } from '@toolwright/test-support/run-toolwright';
 
-const sandboxed = new LocalShell().sandbox === 'bubblewrap';
 let root: string;
 let work: string;
 let outside: string;
@@ -27,7 +28,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const bash = (command: string, ...flags: string[]) =>
   toolwright(['call', 'builtin', 'Bash', JSON.stringify({ command }), '--allow-bash', '--cwd', work, ...flags]);
 
-describe.runIf(sandboxed)('toolwright call builtin Bash in the sandbox', () => {
+describe('toolwright call builtin Bash in the sandbox', () => {
   it('SB-4/SB-5: the sandbox is named before the command, and a refused write names its rule', () => {
     const run = bash(`echo x > ${outside}/a; cat .env`);
     expect(run).toEqual({
@@ -118,7 +119,11 @@ describe.runIf(sandboxed)('toolwright call builtin Bash in the sandbox', () => {
 describe('the sandbox flags are checked before anything runs (SB-4)', () => {
   const refused: ReadonlyArray<[label: string, flags: string[], message: string]> = [
     ['an unknown mode', ['--sandbox', 'maybe'], '--sandbox must be auto, required or off, not maybe'],
-    ['a bad domain', ['--allow-net', 'http://example.com/'], '--allow-net: '],
+    [
+      'a bad domain',
+      ['--allow-net', 'http://example.com/'],
+      '--allow-net: The domain rule "http://example.com/" holds a scheme; a rule names a domain alone and covers HTTP and HTTPS on every port: write "example.com".',
+    ],
     [
       'widening with --sandbox off',
       ['--sandbox', 'off', '--allow-net', 'example.com'],
@@ -130,7 +135,7 @@ describe('the sandbox flags are checked before anything runs (SB-4)', () => {
       const run = bash(`touch ${outside}/never`, ...flags);
       expect(run.status).toBe(2);
       expect(run.stdout).toBe('');
-      expect(run.stderr.startsWith(`toolwright call: ${message}`)).toBe(true);
+      expect(run.stderr).toBe(`toolwright call: ${message}\n`);
       expect(existsSync(join(outside, 'never'))).toBe(false);
     });
   }
@@ -141,6 +146,59 @@ describe('the sandbox flags are checked before anything runs (SB-4)', () => {
       status: 2,
       stderr:
         'toolwright call: --sandbox, --allow-net and --allow-write-path apply to the builtin Bash tools; the tools of plugin.js run where their code says\n',
+    });
+  });
+});
+
+describe('toolwright call builtin Bash --allow-net (SB-3)', () => {
+  let server: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    server = createServer((_request, response) => response.end('hello from the host\n'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  /** The CLI run without blocking this process (its HTTP server must answer meanwhile). */
+  const call = (command: string, ...flags: string[]) =>
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [
+        requireBuilt('packages/cli/dist/bin.js'),
+        'call',
+        'builtin',
+        'Bash',
+        JSON.stringify({ command }),
+        '--allow-bash',
+        '--cwd',
+        work,
+        ...flags,
+      ]);
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.once('close', (status) => resolve({ status, stdout, stderr }));
+    });
+  /** A GET through the sandbox's proxy, written by hand (no HTTP client needed inside). */
+  const get = (url: string) =>
+    `${JSON.stringify(process.execPath)} -e ${JSON.stringify(
+      `const s = require('net').connect(3128, '127.0.0.1', () => s.write('GET ${url} HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n')); let t = ''; s.on('data', (d) => (t += d)); s.on('close', () => process.stdout.write(t.split('\\r\\n\\r\\n')[1] ?? t));`,
+    )}`;
+
+  it('SB-3: --allow-net opens that domain through the proxy; another is refused with the rule named', async () => {
+    const run = await call(
+      `${get(`http://localhost:${port}/`)}; ${get('http://evil.example/')}`,
+      '--allow-net',
+      'localhost',
+    );
+    expect(run).toEqual({
+      status: 0,
+      stdout:
+        'hello from the host\ntoolwright sandbox: evil.example is not an allowed domain; allowed: localhost\n' +
+        '[sandbox: evil.example is not an allowed domain; allowed: localhost]\n',
+      stderr: `toolwright call: sandbox: bubblewrap (writable: ${work}, /tmp (private); network: localhost through the proxy)\n`,
     });
   });
 });

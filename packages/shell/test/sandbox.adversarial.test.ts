@@ -15,6 +15,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +71,11 @@ afterAll(async () => {
 const inWork = (command: string, options: Parameters<typeof run>[2] = {}) =>
   run(shell, command, { cwd: work, ...options }).then(({ value }) => value);
 
-describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: writes (SB-1)', () => {
+describe('LocalShell in its bubblewrap sandbox: writes (SB-1)', () => {
+  it('SB-1: this machine has bubblewrap 0.8+ with user namespaces (the suite needs it: apt-get install bubblewrap)', () => {
+    expect(sandboxed).toBe(true);
+  });
+
   it('SB-1: the working directory is writable, and the result names the sandbox', async () => {
     const result = await inWork('echo made > made.txt && cat made.txt');
     expect(result).toMatchObject({ exitCode: 0, stdout: 'made\n', stderr: '', sandbox: 'bubblewrap' });
@@ -168,7 +173,7 @@ describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: writes (SB-1)',
   });
 });
 
-describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: reads (SB-1)', () => {
+describe('LocalShell in its bubblewrap sandbox: reads (SB-1)', () => {
   const secrets: ReadonlyArray<[label: string, command: string]> = [
     ['~/.ssh/id_ed25519', 'cat "$HOME/.ssh/id_ed25519"'],
     ['~/.ssh (a listing)', 'ls "$HOME/.ssh"'],
@@ -214,7 +219,7 @@ describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: reads (SB-1)', 
   });
 });
 
-describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: policy paths (SB-2)', () => {
+describe('LocalShell in its bubblewrap sandbox: policy paths (SB-2)', () => {
   it('SB-2: a writable path that passes through a link planted in another writable path is left out', async () => {
     const t = token();
     symlinkSync(outside, join(work, `planted-${t}`));
@@ -263,7 +268,7 @@ describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: policy paths (S
   });
 });
 
-describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: the network and sockets (SB-1)', () => {
+describe('LocalShell in its bubblewrap sandbox: the network and sockets (SB-1)', () => {
   let tcp: Server;
   let tcpPort: number;
   let tcpConnections = 0;
@@ -342,7 +347,7 @@ describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: the network and
   });
 });
 
-describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: root is not root (SB-1)', () => {
+describe('LocalShell in its bubblewrap sandbox: root is not root (SB-1)', () => {
   const escapes: ReadonlyArray<[label: string, command: string]> = [
     ['remount / read-write', 'mount -o remount,rw /'],
     ['mount a tmpfs', 'mkdir -p m && mount -t tmpfs none m'],
@@ -381,7 +386,7 @@ describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: root is not roo
   });
 });
 
-describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: the same guarantees inside (SB-6)', () => {
+describe('LocalShell in its bubblewrap sandbox: the same guarantees inside (SB-6)', () => {
   it('SB-6: a fork storm inside ends at the timeout and leaves nothing', async () => {
     const t = token();
     const storm = `for i in $(seq 60); do (for j in $(seq 5); do sleep 1000.${t} & done; wait) & done; wait`;
@@ -405,7 +410,12 @@ describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: the same guaran
     }
     expect(output).toBe(`bash: line 1: /etc/bg-${t}: Read-only file system\ndone\n`);
     await background.kill();
-    expect(background.read()).toMatchObject({ status: 'killed', exitCode: null, signal: 'SIGTERM' });
+    // SIGTERM, or SIGKILL when the grace period ran out first on a loaded machine: a signal either way, given back as one.
+    expect(background.read()).toMatchObject({
+      status: 'killed',
+      exitCode: null,
+      signal: expect.stringMatching(/^SIG(TERM|KILL)$/),
+    });
     expect(await survivors(t)).toEqual([]);
   });
 
@@ -424,7 +434,7 @@ describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: the same guaran
   });
 });
 
-describe.runIf(sandboxed)('LocalShell in its bubblewrap sandbox: the model is told (SB-5)', () => {
+describe('LocalShell in its bubblewrap sandbox: the model is told (SB-5)', () => {
   it('SB-5: a refused write, read and connection come back as sentences naming the rule', async () => {
     const result = await inWork(
       'echo x > /etc/toolwright-told; cat .env; getent hosts example.com || curl -sS http://example.com',
@@ -475,7 +485,7 @@ describe('LocalShell’s sandbox option is checked (SB-4)', () => {
     [
       'a bad domain',
       { sandbox: { network: { allowedDomains: ['http://x.com'] } } },
-      'sandbox.network.allowedDomains: ',
+      'sandbox.network.allowedDomains: The domain rule "http://x.com" holds a scheme; a rule names a domain alone and covers HTTP and HTTPS on every port: write "x.com".',
     ],
     [
       'a network string',
@@ -491,19 +501,121 @@ describe('LocalShell’s sandbox option is checked (SB-4)', () => {
     });
   }
 
-  it.runIf(sandboxed)(
-    'SB-4: a containment other than the sandbox’s own, with the sandbox on, is refused with the way out',
-    () => {
-      expect(() => new LocalShell({ containment: 'session' })).toThrow(
-        "containment 'session' cannot hold a sandboxed command: the sandbox is its own PID namespace; pass sandbox: 'off' to choose another containment",
-      );
-      expect(new LocalShell({ sandbox: 'off', containment: 'session' }).sandbox).toBe('none');
-    },
-  );
+  it('SB-4: a containment other than the sandbox’s own, with the sandbox on, is refused with the way out', () => {
+    expect(() => new LocalShell({ containment: 'session' })).toThrow(
+      "containment 'session' cannot hold a sandboxed command: the sandbox is its own PID namespace; pass sandbox: 'off' to choose another containment",
+    );
+    expect(new LocalShell({ sandbox: 'off', containment: 'session' }).sandbox).toBe('none');
+  });
 
   it('SB-4: off is named none, and its results say so', async () => {
     const off = new LocalShell({ sandbox: 'off' });
     expect(off.sandbox).toBe('none');
     expect((await run(off, 'true')).value.sandbox).toBe('none');
+  });
+});
+
+describe('LocalShell in its bubblewrap sandbox: allowed domains through the proxy (SB-3)', () => {
+  let server: Server;
+  let port: number;
+  let hits = 0;
+  let networked: LocalShell;
+
+  beforeAll(async () => {
+    server = createHttpServer((_request, response) => {
+      hits++;
+      response.end('hello from the host\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+    networked = new LocalShell({ sandbox: { network: { allowedDomains: ['localhost', '*.allowed.example'] } } });
+  });
+
+  afterAll(async () => {
+    await networked.dispose();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** A request for `url` sent to the proxy by hand, from inside (no HTTP client needed): the response's body. */
+  const viaProxy = (url: string) =>
+    `${JSON.stringify(process.execPath)} -e ${JSON.stringify(
+      `const s = require('net').connect(3128, '127.0.0.1', () => s.write('GET ${url} HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n')); let t = ''; s.on('data', (d) => (t += d)); s.on('close', () => console.log(t.split('\\r\\n\\r\\n')[1] ?? t)); s.on('error', (e) => console.log(e.code));`,
+    )}`;
+
+  it('SB-3: an allowed domain is reached over HTTP through the proxy; the proxy variables are set', async () => {
+    const before = hits;
+    const result = (
+      await run(networked, `echo "$HTTP_PROXY $ALL_PROXY"; ${viaProxy(`http://localhost:${port}/`)}`, { cwd: work })
+    ).value;
+    expect(result.stdout).toBe('http://127.0.0.1:3128 socks5h://127.0.0.1:3128\nhello from the host\n\n');
+    expect(hits).toBe(before + 1);
+    expect(result).not.toHaveProperty('sandboxRefusals');
+  });
+
+  it('SB-3: curl reaches the allowed domain by HTTP_PROXY, by SOCKS5 and by CONNECT', async () => {
+    const result = (
+      await run(
+        networked,
+        `curl -sS http://localhost:${port}/a && curl -sS --proxy socks5h://127.0.0.1:3128 http://localhost:${port}/b && curl -sS -p http://localhost:${port}/c`,
+        { cwd: work },
+      )
+    ).value;
+    expect(result).toMatchObject({ exitCode: 0, stdout: 'hello from the host\n'.repeat(3) });
+  });
+
+  it('SB-3: another domain is refused by the proxy, and the model is told which rule', async () => {
+    const result = (await run(networked, viaProxy('http://evil.example/'), { cwd: work })).value;
+    expect(result.stdout).toBe(
+      'toolwright sandbox: evil.example is not an allowed domain; allowed: localhost, *.allowed.example\n\n',
+    );
+    expect(result.sandboxRefusals).toEqual([
+      'evil.example is not an allowed domain; allowed: localhost, *.allowed.example',
+    ]);
+  });
+
+  it('SB-3: a raw IP address is refused by the proxy, and a direct connection, UDP or DNS still reach nothing', async () => {
+    const before = hits;
+    const result = (
+      await run(
+        networked,
+        `${viaProxy(`http://127.0.0.1:${port}/`)}; exec 3<>/dev/tcp/127.0.0.1/${port} || echo no-direct; getent hosts localhost.allowed.example || echo no-dns`,
+        { cwd: work },
+      )
+    ).value;
+    expect(result.stdout).toBe(
+      'toolwright sandbox: connections to IP addresses (127.0.0.1) are refused; only allowed domains are reached, by name\n\nno-direct\nno-dns\n',
+    );
+    expect(hits).toBe(before);
+  });
+
+  it('SB-3: a background command reaches the allowed domain too, and its bridge ends with it', async () => {
+    const background = await networked.startBackground(viaProxy(`http://localhost:${port}/`), {
+      cwd: work,
+      maxBufferBytes: 4_096,
+    });
+    let output = '';
+    for (const deadline = Date.now() + 30_000; background.status === 'running' && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    output += background.read().output;
+    expect(output).toBe('hello from the host\n\n');
+    let bridges = 1;
+    for (const deadline = Date.now() + 10_000; bridges > 0 && Date.now() < deadline;) {
+      bridges = Number(
+        execFileSync('sh', ['-c', 'ps -eo args= | grep -c "[s]ocat .*toolwright-proxy-" || true'], {
+          encoding: 'utf8',
+        }).trim(),
+      );
+      if (bridges > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(bridges).toBe(0);
+  });
+});
+
+describe('LocalShell in its bubblewrap sandbox: quick commands (SB-6)', () => {
+  it('SB-6: 200 quick commands in a row each settle with their own status (an exit seen before the sandbox named its init is not lost)', async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 200; index++)
+      statuses.push((await inWork(`exit ${index % 3}`, { timeoutMs: 30_000 })).exitCode ?? -1);
+    expect(statuses).toEqual(Array.from({ length: 200 }, (_, index) => index % 3));
   });
 });

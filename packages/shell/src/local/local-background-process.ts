@@ -5,6 +5,7 @@ import { readBackground } from '../capture/read-background.js';
 import type { Containment } from '../containment.js';
 import type { SandboxKind } from '../sandbox-policy.js';
 import { SandboxTree, statusOfKilled } from './sandbox-tree.js';
+import { whenExited } from './when-exited.js';
 import type { CommandTree } from './command-tree.js';
 import { settle } from './spawn-in-session.js';
 
@@ -32,7 +33,7 @@ export class LocalBackgroundProcess implements BackgroundProcess {
     child.stdout?.on('data', (chunk: Buffer) => this.#ring.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => this.#ring.push(chunk));
     this.#exited = new Promise((resolve) => {
-      child.once('exit', (exitCode, signal) => {
+      whenExited(child, (exitCode, signal) => {
         // What the command left behind dies with it, as in the foreground; its last output is
         // read before it says it has ended, so a read that sees the end sees all of the output.
         tree.killNow();

@@ -17,7 +17,7 @@ import { findBubblewrap } from '../sandbox/bubblewrap.js';
 import { hostPathOf, makePrivateTmp, removePrivateTmp } from '../sandbox/private-tmp.js';
 import { resolveSandboxPolicy } from '../sandbox/resolve-policy.js';
 import type { ResolvedSandboxPolicy, SandboxKind, SandboxPolicy, SandboxSetting } from '../sandbox-policy.js';
-import { sandboxRefusals } from '../sandbox/sandbox-refusals.js';
+import { MAX_SANDBOX_REFUSALS, sandboxRefusals } from '../sandbox/sandbox-refusals.js';
 import { checkKeys, checkSandboxSetting } from '../sandbox/sandbox-setting.js';
 import {
   availableContainments,
@@ -30,7 +30,9 @@ import { LocalBackgroundProcess } from './local-background-process.js';
 import { environment, isDirectory, settle } from './spawn-in-session.js';
 import { startCommand, type StartedCommand } from './start-command.js';
 import { findExecutable } from '../find-executable.js';
+import type { BridgeTools } from './sandbox-network.js';
 import { SandboxTree, statusOfKilled } from './sandbox-tree.js';
+import { whenExited } from './when-exited.js';
 import { startSandboxed } from './start-sandboxed.js';
 
 /** The environment variable every command's processes carry, naming their run; the /proc sweep looks for it. */
@@ -83,6 +85,8 @@ export class LocalShell implements VirtualShell {
   readonly #background = new Set<LocalBackgroundProcess>();
   /** bubblewrap's path when commands are sandboxed, and the policy a host stated (or none: the default one). */
   readonly #sandbox: { readonly bubblewrap: string; readonly policy: SandboxPolicy | undefined } | undefined;
+  /** nsenter and socat, when the policy allows domains (its commands reach them through a bridge). */
+  readonly #bridge: BridgeTools | undefined;
   /** The host folder sandboxed commands see as /tmp, made at the first one. */
   #privateTmp: string | undefined;
 
@@ -102,6 +106,7 @@ export class LocalShell implements VirtualShell {
         `sandbox is required, but no sandbox is available on this machine: ${INSTALL_SANDBOX}`,
       );
     this.#sandbox = bubblewrap === undefined ? undefined : { bubblewrap, policy };
+    this.#bridge = bubblewrap === undefined ? undefined : bridgeTools(policy);
     const wanted = options.containment ?? 'auto';
     if (this.#sandbox !== undefined && wanted !== 'auto' && wanted !== 'pid-namespace') {
       throw new ShellOptionsError(
@@ -227,6 +232,7 @@ export class LocalShell implements VirtualShell {
           command,
           marker,
           env: environment(env, marker),
+          ...(this.#bridge === undefined ? {} : { bridge: this.#bridge }),
         });
       });
     }
@@ -274,7 +280,7 @@ export class LocalShell implements VirtualShell {
     if (options.signal?.aborted === true) onAbort();
     else options.signal?.addEventListener('abort', onAbort, { once: true });
 
-    child.once('exit', (exitCode, signal) => {
+    whenExited(child, (exitCode, signal) => {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       void (async () => {
@@ -299,7 +305,7 @@ export class LocalShell implements VirtualShell {
           aborted,
           containment: tree.containment,
           sandbox: this.sandbox,
-          ...refusalsOf(stderr.text(), policy),
+          ...refusalsOf(stderr.text(), policy, tree instanceof SandboxTree ? tree.network?.refusals : undefined),
         });
       })();
     });
@@ -307,8 +313,29 @@ export class LocalShell implements VirtualShell {
 }
 
 /** The sandbox refusals a sandboxed command's errors show, as the result carries them (none: no key). */
-function refusalsOf(stderr: string, policy: ResolvedSandboxPolicy | undefined): { sandboxRefusals?: string[] } {
+function refusalsOf(
+  stderr: string,
+  policy: ResolvedSandboxPolicy | undefined,
+  proxied: readonly string[] = [],
+): { sandboxRefusals?: string[] } {
   if (policy === undefined) return {};
-  const refusals = sandboxRefusals(stderr, policy);
+  // What the proxy refused is exact; what the errors show comes after it.
+  const refusals = [...new Set([...proxied, ...sandboxRefusals(stderr, policy)])].slice(0, MAX_SANDBOX_REFUSALS);
   return refusals.length === 0 ? {} : { sandboxRefusals: refusals };
+}
+
+/**
+ * nsenter and socat, found, when a policy allows domains: without them its commands could reach
+ * nothing, so their absence is an error here rather than a network that silently never works.
+ */
+function bridgeTools(policy: SandboxPolicy | undefined): BridgeTools | undefined {
+  const network = policy?.network;
+  if (network === undefined || network === 'none' || network.allowedDomains.length === 0) return undefined;
+  const nsenter = findExecutable('nsenter');
+  const socat = findExecutable('socat');
+  if (nsenter === undefined || socat === undefined)
+    throw new ShellOptionsError(
+      `sandbox.network.allowedDomains needs ${socat === undefined ? 'socat' : 'nsenter'} to bridge the sandbox to its proxy: install it (Debian and Ubuntu: apt-get install ${socat === undefined ? 'socat' : 'util-linux'})`,
+    );
+  return { nsenter, socat };
 }

@@ -1,5 +1,6 @@
 import { constants } from 'node:os';
 import type { CommandTree } from './command-tree.js';
+import type { SandboxNetwork } from './sandbox-network.js';
 import { anyLive, pause, ProcessTree, signalEach } from './process-tree.js';
 
 /**
@@ -19,6 +20,8 @@ export class SandboxTree implements CommandTree {
     marker: string,
     /** The sandbox's init, as this process sees it (bubblewrap's `child-pid`). */
     private readonly initPid: number,
+    /** Its way out to the allowed domains, when it has one: closed with the tree. */
+    readonly network?: SandboxNetwork,
   ) {
     this.#leader = new ProcessTree(leaderPid, marker);
   }
@@ -47,8 +50,10 @@ export class SandboxTree implements CommandTree {
     for (let round = 0; round < 20 && this.#kill(true); round++);
   }
 
-  /** A namespace ends with its init: nothing to give back. */
-  release(): void {}
+  /** A namespace ends with its init; its network bridge and proxy, when it has them, are closed. */
+  release(): void {
+    void this.network?.close();
+  }
 
   /** SIGKILL to the init (the kernel kills the namespace) and to anything still found; false when nothing was left. */
   #kill(leaderToo: boolean): boolean {

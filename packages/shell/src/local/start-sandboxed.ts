@@ -1,10 +1,11 @@
 // Starting a command inside a bubblewrap sandbox: the sandbox is the command's containment.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { bubblewrapArguments, SECCOMP_FD, STATUS_FD, unreadablePlaceholder } from '../sandbox/bubblewrap.js';
+import { BLOCK_FD, bubblewrapArguments, SECCOMP_FD, STATUS_FD, unreadablePlaceholder } from '../sandbox/bubblewrap.js';
 import type { ResolvedSandboxPolicy } from '../sandbox-policy.js';
 import { seccompFilter } from '../sandbox/seccomp-filter.js';
 import { ShellStartError } from '../shell-start-error.js';
+import { openSandboxNetwork, PROXY_ENVIRONMENT, type BridgeTools, type SandboxNetwork } from './sandbox-network.js';
 import { SandboxTree } from './sandbox-tree.js';
 
 /** What a sandboxed start needs: where bubblewrap is, the policy for this command, and the command. */
@@ -17,6 +18,8 @@ export interface SandboxedStart {
   readonly command: string;
   readonly marker: string;
   readonly env: NodeJS.ProcessEnv;
+  /** What bridges the sandbox to its proxy; needed when the policy allows domains. */
+  readonly bridge?: BridgeTools;
 }
 
 /**
@@ -30,20 +33,23 @@ export function startSandboxed(
 ): Promise<{ child: ChildProcess; tree: SandboxTree; policy: ResolvedSandboxPolicy }> {
   const name = start.bashPath.slice(start.bashPath.lastIndexOf('/') + 1);
   const places = { privateTmp: start.privateTmp, unreadable: unreadablePlaceholder() };
+  const domains = start.policy.allowedDomains;
   const args = bubblewrapArguments(start.policy, places, {
     bashPath: start.bashPath,
     command: start.command,
     name,
-    block: false,
+    // With a network, the command waits (for a byte on BLOCK_FD) until its bridge listens.
+    block: domains.length > 0,
   });
+  const env = domains.length === 0 ? start.env : withProxy(start.env);
   return new Promise((resolve, reject) => {
     let child: ChildProcess;
     try {
       child = spawn(start.bubblewrap, args, {
         cwd: '/',
-        env: start.env,
+        env,
         detached: true,
-        stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+        stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
         argv0: 'bwrap',
       });
     } catch (error) {
@@ -72,14 +78,32 @@ export function startSandboxed(
     status.on('data', (chunk: Buffer) => {
       if (settled) return;
       reported += chunk.toString();
-      const init = /"child-pid":\s*(\d+)/.exec(reported);
+      const init = /"child-pid":\s*(\d+)[,\s}]/.exec(reported);
       if (init === null) return;
       settled = true;
-      resolve({
+      const initPid = Number(init[1]);
+      const made = (network?: SandboxNetwork) => ({
         child,
-        tree: new SandboxTree(child.pid as number, start.marker, Number(init[1])),
+        tree: new SandboxTree(child.pid as number, start.marker, initPid, network),
         policy: start.policy,
       });
+      if (domains.length === 0) {
+        resolve(made());
+        return;
+      }
+      const block = (child.stdio as unknown as Writable[])[BLOCK_FD] as Writable;
+      block.on('error', () => undefined);
+      openSandboxNetwork(initPid, domains, start.bridge as BridgeTools).then(
+        (network) => {
+          block.end('go');
+          resolve(made(network));
+        },
+        (error: unknown) => {
+          // Nothing ran: the command still waits for its byte. The sandbox is killed with it.
+          killGroup(child.pid as number);
+          reject(error as Error);
+        },
+      );
     });
     status.once('end', () => {
       // The status stream ended without naming an init: bubblewrap gave up before making the sandbox.
@@ -88,4 +112,22 @@ export function startSandboxed(
       else child.once('exit', () => fail(errors()));
     });
   });
+}
+
+/** The environment with the proxy variables set (and a host's NO_PROXY removed). */
+function withProxy(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const proxied = { ...env };
+  for (const [name, value] of Object.entries(PROXY_ENVIRONMENT)) {
+    if (value === undefined) delete proxied[name];
+    else proxied[name] = value;
+  }
+  return proxied;
+}
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
 }
