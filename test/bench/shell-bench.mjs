@@ -521,7 +521,9 @@ function figures({ load, seconds, spawnTimes, storm, stormTimeoutMs, timeoutCase
             ]),
           ),
   };
-  const sandboxed = Object.keys(spawnTimes).find((name) => name.startsWith('Bash tool, sandbox ') && !name.endsWith(' off'));
+  const sandboxed = Object.keys(spawnTimes).find(
+    (name) => name.startsWith('Bash tool, sandbox ') && !name.endsWith(' off'),
+  );
   const sandboxRatio =
     sandboxed === undefined ? undefined : median(spawnTimes[sandboxed]) / median(spawnTimes['Bash tool, sandbox off']);
   data.sandboxRatio = sandboxRatio;
