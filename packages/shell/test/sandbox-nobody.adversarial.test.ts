@@ -82,8 +82,8 @@ afterAll(async () => {
 });
 
 /** Runs `command` as nobody in the sandbox LocalShell would make for `work`. */
-function asNobody(command: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const policy = resolveSandboxPolicy(undefined, work, privateTmp, home);
+async function asNobody(command: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const policy = await resolveSandboxPolicy(undefined, work, privateTmp, home);
   const args = bubblewrapArguments(
     policy,
     { privateTmp, unreadable },

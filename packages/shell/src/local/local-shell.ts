@@ -224,16 +224,21 @@ export class LocalShell implements VirtualShell {
           throw new ShellStartError(`The command could not start: spawn ${bashPath} ENOENT`);
         if (signal?.aborted === true) return undefined;
         const privateTmp = this.#privateTmpFolder();
-        return startSandboxed({
-          bubblewrap,
-          policy: resolveSandboxPolicy(policy, resolve(cwd), privateTmp),
-          privateTmp,
-          bashPath,
-          command,
-          marker,
-          env: environment(env, marker),
-          ...(this.#bridge === undefined ? {} : { bridge: this.#bridge }),
-        });
+        return resolveSandboxPolicy(policy, resolve(cwd), privateTmp).then((resolved) =>
+          // Aborted while the policy was being resolved: nothing starts.
+          signal?.aborted === true
+            ? undefined
+            : startSandboxed({
+                bubblewrap,
+                policy: resolved,
+                privateTmp,
+                bashPath,
+                command,
+                marker,
+                env: environment(env, marker),
+                ...(this.#bridge === undefined ? {} : { bridge: this.#bridge }),
+              }),
+        );
       });
     }
     return startCommand({

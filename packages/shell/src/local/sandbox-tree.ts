@@ -36,9 +36,14 @@ export class SandboxTree implements CommandTree {
    * with it the namespace. The leader then ends by itself; one still alive after a second is killed.
    */
   async terminate(graceMs: number): Promise<void> {
-    const signalled = this.#command();
-    signalEach(signalled, 'SIGTERM');
     const deadline = Date.now() + graceMs;
+    // A sandbox still being made has no command yet: it gets the grace period to start, and its SIGTERM then.
+    let signalled = this.#command();
+    while (signalled.length === 0 && Date.now() < deadline && anyLive([this.initPid])) {
+      await pause(10);
+      signalled = this.#command();
+    }
+    signalEach(signalled, 'SIGTERM');
     while (Date.now() < deadline && anyLive(signalled)) await pause(10);
     for (let round = 0; round < 200 && this.#kill(false); round++) await pause(5);
     const leaderDeadline = Date.now() + 1_000;

@@ -1,6 +1,6 @@
 // Policy paths that are globs, matched against what exists now (bounded, like the secret search).
 import { Minimatch } from 'minimatch';
-import { readdirSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { SECRET_SEARCH_DEPTH, SECRET_SEARCH_ENTRIES } from './find-secrets.js';
 
 const GLOB = /[*?[]/;
@@ -16,7 +16,7 @@ export function isGlob(path: string): boolean {
  * its literal prefix (searched to the secret search's depth and entry budget) that it matches —
  * `/work/**\/*.key` every key file under /work, `/data/*` every entry of /data.
  */
-export function expandPolicyPath(path: string): string[] {
+export async function expandPolicyPath(path: string): Promise<string[]> {
   if (!isGlob(path)) return [path];
   const segments = path.split('/');
   const first = segments.findIndex((segment) => GLOB.test(segment));
@@ -24,10 +24,10 @@ export function expandPolicyPath(path: string): string[] {
   const matcher = new Minimatch(path, GLOB_OPTIONS);
   const found: string[] = [];
   let budget = SECRET_SEARCH_ENTRIES;
-  const search = (folder: string, depth: number): void => {
+  const search = async (folder: string, depth: number): Promise<void> => {
     let entries;
     try {
-      entries = readdirSync(folder, { withFileTypes: true });
+      entries = await readdir(folder, { withFileTypes: true });
     } catch {
       return;
     }
@@ -35,9 +35,9 @@ export function expandPolicyPath(path: string): string[] {
       if (--budget < 0) return;
       const child = folder === '/' ? `/${entry.name}` : `${folder}/${entry.name}`;
       if (matcher.match(child)) found.push(child);
-      else if (entry.isDirectory() && depth < SECRET_SEARCH_DEPTH) search(child, depth + 1);
+      else if (entry.isDirectory() && depth < SECRET_SEARCH_DEPTH) await search(child, depth + 1);
     }
   };
-  search(prefix, 1);
+  await search(prefix, 1);
   return found;
 }

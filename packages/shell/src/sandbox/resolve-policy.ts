@@ -38,12 +38,12 @@ const FRESH_MOUNTS = ['/proc', '/dev', '/tmp'];
  * `.git/hooks` and `.git/config` of the repositories found, and login scripts, inside writable
  * folders. Paths that do not exist are left out; nothing here can abort the sandbox.
  */
-export function resolveSandboxPolicy(
+export async function resolveSandboxPolicy(
   policy: SandboxPolicy | undefined,
   cwd: string,
   privateTmp: string,
   home: string = homedir(),
-): ResolvedSandboxPolicy {
+): Promise<ResolvedSandboxPolicy> {
   const hostCwd = realpathSync(hostPathOf(posix.resolve(cwd), privateTmp));
   const sandboxCwd = sandboxPathOf(hostCwd, privateTmp);
   const stated = policy?.writable ?? [cwd];
@@ -58,11 +58,11 @@ export function resolveSandboxPolicy(
   const searched = outermost([...writable, ...(cwdBound ? [hostCwd] : [])]);
   const visible = (path: string): boolean =>
     !FRESH_MOUNTS.some((fresh) => isInside(path, fresh)) || searched.some((root) => isInside(path, root));
-  const { secrets, gitFolders } = findSecrets(searched, home);
+  const { secrets, gitFolders } = await findSecrets(searched, home);
   const denied = new Map<string, ResolvedSandboxPolicy['readDenied'][number]>();
   for (const secret of secrets)
     if (visible(secret.path)) denied.set(secret.path, { ...secret, why: `a secret (${secret.why})` });
-  for (const path of (policy?.readDenied ?? []).flatMap(expandPolicyPath)) {
+  for (const path of (await Promise.all((policy?.readDenied ?? []).map(expandPolicyPath))).flat()) {
     const resolved = resolvePath(path, '/');
     if (isPathProblem(resolved) || !resolved.exists || !visible(resolved.realPath)) continue;
     denied.set(resolved.realPath, {
@@ -85,7 +85,12 @@ export function resolveSandboxPolicy(
     cwd: sandboxCwd,
     ...(readOnlyCwd === undefined ? {} : { readOnlyCwd }),
     writable,
-    protected: protectedPaths(writable, gitFolders, home, policy?.readOnly ?? []),
+    protected: protectedPaths(
+      writable,
+      gitFolders,
+      home,
+      (await Promise.all((policy?.readOnly ?? []).map(expandPolicyPath))).flat(),
+    ),
     readDenied: withoutNested([...denied.values()]),
     allowedDomains: network === 'none' ? [] : checkDomainRules(network.allowedDomains),
     allowUnixSockets: policy?.allowUnixSockets ?? false,
@@ -142,7 +147,7 @@ function protectedPaths(
   }
   for (const folder of [...writable, ...(inWritable(home) ? [home] : [])])
     for (const name of STARTUP_FILES) paths.push(`${folder}/${name}`);
-  paths.push(...readOnly.flatMap(expandPolicyPath));
+  paths.push(...readOnly);
   // Each at its real path (a hooks folder may be a link to one in the work tree); only what exists.
   const real = paths.flatMap((path) => realPathOf(path) ?? []);
   return [...new Set(real)].filter(inWritable);
