@@ -254,6 +254,20 @@ describe('LocalShell in its bubblewrap sandbox: policy paths (SB-2)', () => {
     }
   });
 
+  it('SB-2: the policy is copied when the shell is made: a host changing its object later widens nothing', async () => {
+    const t = token();
+    const writable = [outside];
+    const strict = new LocalShell({ sandbox: { writable } });
+    writable.push(work);
+    try {
+      const result = (await run(strict, `echo x > w-${t}; echo "$?"`, { cwd: work })).value;
+      expect(result.stdout).toBe('1\n');
+      expect(existsSync(join(work, `w-${t}`))).toBe(false);
+    } finally {
+      await strict.dispose();
+    }
+  });
+
   it('SB-2: a working directory inside a read-denied folder is a start error, and nothing runs', async () => {
     const strict = new LocalShell({ sandbox: { readDenied: [work] } });
     try {

@@ -76,6 +76,8 @@ const INSTALL_SANDBOX =
  * of its own), stdin closed, an environment that never prompts. A timeout or abort terminates the
  * whole tree (SIGTERM, then SIGKILL while anything lives); processes left behind after a normal
  * exit are killed too; capture is bounded per stream; the command's own exit code is kept.
+ * Where bubblewrap is installed, every command runs in its kernel sandbox (SPEC SB-1..SB-6; see
+ * {@link LocalShellOptions.sandbox}), which is then its containment.
  */
 export class LocalShell implements VirtualShell {
   readonly bashPath: string;
@@ -98,7 +100,8 @@ export class LocalShell implements VirtualShell {
     this.#killGraceMs = options.killGraceMs ?? 500;
     this.#settleMs = options.settleMs ?? 100;
     const setting = checkSandboxSetting(options.sandbox ?? 'auto');
-    const policy = typeof setting === 'object' ? setting : undefined;
+    // A copy, frozen: what was checked here is what every command gets, whatever the host's object becomes.
+    const policy = typeof setting === 'object' ? frozenCopy(setting) : undefined;
     const required = setting === 'required' || (policy !== undefined && policy.required !== false);
     const bubblewrap = setting === 'off' ? undefined : findBubblewrap(this.bashPath);
     if (required && bubblewrap === undefined)
@@ -343,4 +346,18 @@ function bridgeTools(policy: SandboxPolicy | undefined): BridgeTools | undefined
       `sandbox.network.allowedDomains needs ${socat === undefined ? 'socat' : 'nsenter'} to bridge the sandbox to its proxy: install it (Debian and Ubuntu: apt-get install ${socat === undefined ? 'socat' : 'util-linux'})`,
     );
   return { nsenter, socat };
+}
+
+/** A deep, frozen copy of a checked policy (its arrays and its network object included). */
+function frozenCopy(policy: SandboxPolicy): SandboxPolicy {
+  const network = policy.network;
+  return Object.freeze({
+    ...policy,
+    ...(policy.writable === undefined ? {} : { writable: Object.freeze([...policy.writable]) }),
+    ...(policy.readOnly === undefined ? {} : { readOnly: Object.freeze([...policy.readOnly]) }),
+    ...(policy.readDenied === undefined ? {} : { readDenied: Object.freeze([...policy.readDenied]) }),
+    ...(network === undefined || network === 'none'
+      ? {}
+      : { network: Object.freeze({ allowedDomains: Object.freeze([...network.allowedDomains]) }) }),
+  });
 }

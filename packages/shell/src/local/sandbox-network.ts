@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { startFilteringProxy, type FilteringProxy } from '../sandbox/filtering-proxy.js';
 import { ShellStartError } from '../shell-start-error.js';
+import { signalGroup } from './process-tree.js';
 
 /** The port the bridge listens on inside the sandbox (its network namespace is its own: nothing else is there). */
 export const PROXY_PORT = 3128;
@@ -55,7 +56,7 @@ export async function openSandboxNetwork(
   let proxy: FilteringProxy | undefined;
   let bridge: ChildProcess | undefined;
   const close = async (): Promise<void> => {
-    if (bridge?.pid !== undefined) killGroup(bridge.pid);
+    if (bridge?.pid !== undefined) signalGroup(bridge.pid, 'SIGKILL');
     await proxy?.close();
     rmSync(folder, { recursive: true, force: true });
   };
@@ -114,12 +115,4 @@ function listening(bridge: ChildProcess): Promise<void> {
       resolve();
     });
   });
-}
-
-function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
 }

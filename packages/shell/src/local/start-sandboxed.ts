@@ -5,6 +5,7 @@ import { BLOCK_FD, bubblewrapArguments, SECCOMP_FD, STATUS_FD, unreadablePlaceho
 import type { ResolvedSandboxPolicy } from '../sandbox-policy.js';
 import { seccompFilter } from '../sandbox/seccomp-filter.js';
 import { ShellStartError } from '../shell-start-error.js';
+import { signalGroup } from './process-tree.js';
 import { openSandboxNetwork, PROXY_ENVIRONMENT, type BridgeTools, type SandboxNetwork } from './sandbox-network.js';
 import { SandboxTree } from './sandbox-tree.js';
 
@@ -100,7 +101,7 @@ export function startSandboxed(
         },
         (error: unknown) => {
           // Nothing ran: the command still waits for its byte. The sandbox is killed with it.
-          killGroup(child.pid as number);
+          signalGroup(child.pid as number, 'SIGKILL');
           reject(error as Error);
         },
       );
@@ -122,12 +123,4 @@ function withProxy(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     else proxied[name] = value;
   }
   return proxied;
-}
-
-function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
 }
