@@ -98,6 +98,17 @@ describe('findZodValueChange', () => {
     expect(findZodValueChange(Trimmed)).toEqual({ at: 'label', by: '.trim()' });
   });
 
+  it('AU-3: a z.lazy() whose getter builds its schema anew at each call is walked once, to its change', () => {
+    let builds = 0;
+    const Linked: z.ZodType = z.lazy(
+      () => (builds++, z.object({ label: z.string().toLowerCase(), next: Linked.optional() })),
+    );
+    expect(findZodValueChange(Linked)).toEqual({ at: 'label', by: '.toLowerCase()' });
+    const Plain: z.ZodType = z.lazy(() => z.object({ label: z.string(), next: Plain.optional() }));
+    expect(findZodValueChange(Plain)).toBeUndefined();
+    expect(builds).toBe(1);
+  });
+
   it('AU-3: schemas that only check are not changes, the field default included', () => {
     const checking = [
       z.string().min(1).max(5).regex(/^a/),

@@ -46,7 +46,7 @@ export function findZodValueChange(schema: unknown): ValueChange | undefined {
     const type = typeof definition.type === 'string' ? definition.type : '';
     const own = ownChange(definition, type, isField);
     if (own !== undefined) return { at, by: own };
-    for (const [child, step] of children(definition, type)) {
+    for (const [child, step] of children(node, definition, type)) {
       // Only wrappers (optional, nullable, default, pipe, lazy…) keep the field's own place.
       const found = walk(
         child,
@@ -92,9 +92,9 @@ function describeOverwrite(rewrite: unknown): string {
  * The schemas inside a definition, each with its step in the path: `undefined` for a wrapper of
  * the same value, `'option'` for a branch of a union (the same value, but one of several).
  */
-function children(definition: ZodDefinition, type: string): [unknown, string | undefined][] {
+function children(node: unknown, definition: ZodDefinition, type: string): [unknown, string | undefined][] {
   const found: [unknown, string | undefined][] = WRAPPERS.map((part) => [definition[part], undefined]);
-  if (type === 'lazy' && typeof definition.getter === 'function') found.push([lazyTarget(definition), undefined]);
+  if (type === 'lazy') found.push([lazyTarget(node, definition), undefined]);
   if (type === 'union' && Array.isArray(definition.options)) {
     for (const option of definition.options as unknown[]) found.push([option, 'option']);
   }
@@ -119,10 +119,16 @@ function children(definition: ZodDefinition, type: string): [unknown, string | u
   return found;
 }
 
-/** The schema a `z.lazy()` stands for; a getter that throws stands for nothing here (the conversion reports it). */
-function lazyTarget(definition: ZodDefinition): unknown {
+/**
+ * The schema a `z.lazy()` stands for: the one zod keeps once resolved (`_zod.innerType`), so a
+ * getter that builds a new schema at each call is still walked once; a getter that throws stands
+ * for nothing here (the conversion reports it).
+ */
+function lazyTarget(node: unknown, definition: ZodDefinition): unknown {
   try {
-    return (definition.getter as () => unknown)();
+    const resolved = (node as { _zod?: { innerType?: unknown } })._zod?.innerType;
+    if (resolved !== undefined) return resolved;
+    return typeof definition.getter === 'function' ? (definition.getter as () => unknown)() : undefined;
   } catch {
     return undefined;
   }

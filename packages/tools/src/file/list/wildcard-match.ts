@@ -1,4 +1,5 @@
-import { SEGMENT, SET_BASE, STAR, type ByteSet, type WildcardPattern } from './wildcard-pattern.js';
+import type { ByteSet } from './byte-set.js';
+import { SEGMENT, SET_BASE, STAR, type WildcardPattern } from './wildcard-pattern.js';
 
 /** The segments of `text[from, to)`: where each starts and ends, from the positions of the text's slashes. */
 interface Segments {
