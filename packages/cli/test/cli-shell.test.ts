@@ -1,4 +1,5 @@
 // RS-4: `toolwright call builtin Bash … --shell ssh://user@host:port --ssh-key … --known-hosts …`.
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolwright } from '@toolwright/test-support/run-toolwright';
 import { startSshd, type SshdFixture } from '@toolwright/test-support/sshd-fixture';
@@ -29,11 +30,53 @@ describe('toolwright --shell ssh://', () => {
       '--known-hosts',
       sshd.knownHostsFile,
     ]);
-    // SB-4/SB-7: the remote host's commands are not sandboxed, and the CLI says so before one runs.
+    // SB-4/SB-7: the remote host's commands run in its sandbox, and the CLI says so before one runs.
     expect(run).toMatchObject({
       status: 0,
       stdout: `${sshd.port}\n/tmp\n`,
-      stderr: 'toolwright call: sandbox: none (the commands run on the remote host, unsandboxed)\n',
+      stderr:
+        'toolwright call: sandbox: bubblewrap on the remote host where it has one, else none (each result says which; --sandbox required refuses a host without)\n',
+    });
+  });
+
+  const remoteBash = (command: string, ...flags: string[]) =>
+    toolwright([
+      'call',
+      'builtin',
+      'Bash',
+      JSON.stringify({ command }),
+      '--allow-bash',
+      '--shell',
+      `${url()}/var/tmp`,
+      '--ssh-key',
+      sshd.privateKeyFile,
+      '--known-hosts',
+      sshd.knownHostsFile,
+      ...flags,
+    ]);
+
+  it("SB-7: --sandbox required confines the host's commands: a write outside the working directory is refused and named", () => {
+    const run = remoteBash('echo x > /etc/toolwright-cli-remote; echo ran', '--sandbox', 'required');
+    expect(existsSync('/etc/toolwright-cli-remote')).toBe(false);
+    expect(run).toMatchObject({
+      status: 0,
+      stdout:
+        'ran\nbash: line 1: /etc/toolwright-cli-remote: Read-only file system\n[sandbox: /etc/toolwright-cli-remote is read-only; writable: /var/tmp, /tmp]\n',
+      stderr: 'toolwright call: sandbox: bubblewrap on the remote host (required: a host without one runs nothing)\n',
+    });
+  });
+
+  it('SB-7: --sandbox off runs them unconfined and says so; the flags that widen this machine’s sandbox are a usage error', () => {
+    expect(remoteBash('echo ran', '--sandbox', 'off')).toMatchObject({
+      status: 0,
+      stdout: 'ran\n',
+      stderr: 'toolwright call: sandbox: none (--sandbox off: the commands run on the remote host unconfined)\n',
+    });
+    expect(remoteBash('echo never', '--allow-write-path', '/var/tmp')).toMatchObject({
+      status: 2,
+      stdout: '',
+      stderr:
+        "toolwright call: --allow-net and --allow-write-path widen this machine's sandbox; the commands of --shell run in the remote host's, which writes their working directory and a private /tmp and reaches no network\n",
     });
   });
 

@@ -11,3 +11,11 @@ export {
   type SeatbeltProfileOptions,
 } from './sandbox/seatbelt-profile.js';
 export { checkDomainRule } from './sandbox/domain-rules.js';
+export { bubblewrapArguments, bubblewrapProbeArguments, INSTALL_SANDBOX, SECCOMP_FD } from './sandbox/bubblewrap.js';
+export { HOME_SECRET_FOLDERS, type FolderEntry, type FolderReader } from './sandbox/find-secrets.js';
+export { isGlob } from './sandbox/expand-paths.js';
+export { resolveSandboxPolicy, STARTUP_FILES, type PolicyHost } from './sandbox/resolve-policy.js';
+export type { ResolvedSandboxPolicy } from './sandbox-policy.js';
+export { refusalsOf } from './sandbox/sandbox-refusals.js';
+export { checkKeys, checkSandboxSetting } from './sandbox/sandbox-setting.js';
+export { seccompFilter, seccompSupported } from './sandbox/seccomp-filter.js';

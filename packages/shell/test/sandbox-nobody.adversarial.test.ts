@@ -87,7 +87,7 @@ async function asNobody(command: string): Promise<{ status: number | null; stdou
   const args = bubblewrapArguments(
     policy,
     { privateTmp, unreadable },
-    { bashPath: '/bin/bash', command, name: 'bash', block: false },
+    { bashPath: '/bin/bash', command, name: 'bash', block: false, report: true },
   );
   const child = spawn(
     'setpriv',

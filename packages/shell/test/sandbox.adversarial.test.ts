@@ -4,58 +4,36 @@
 // (nobody, through setpriv) in sandbox-nobody.adversarial.test.ts.
 import { execFileSync, spawn } from 'node:child_process';
 import { createSocket } from 'node:dgram';
-import {
-  existsSync,
-  linkSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
+import type { Server } from 'node:net';
 import { join } from 'node:path';
 import { LocalShell, ShellStartError } from '@toolwright/shell';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, useTokens } from './shell-cases.js';
 import { survivors, waitUntilRunning } from '@toolwright/test-support/survivors';
+import {
+  expectSandboxedBackground,
+  expectWriteRefused,
+  makeSandboxWorkspace,
+  outsideWrites,
+  ROOT_ESCAPES,
+  SECRET_READS,
+  startHostListeners,
+  unixConnectCommand,
+  type HostListeners,
+} from '@toolwright/test-support/sandbox-cases';
 
 const sandboxed = new LocalShell().sandbox === 'bubblewrap';
 const token = useTokens();
 
-let root: string;
-let work: string;
-let outside: string;
-let home: string;
+// Made as the file is collected: the case tables name its paths.
+const planted = makeSandboxWorkspace();
+const { root, work, outside, home } = planted;
 let savedHome: string | undefined;
 let shell: LocalShell;
 
 beforeAll(() => {
-  // Under /var/tmp, not /tmp: the sandbox's private /tmp would hide the files outside the
-  // workspace, and the cases must show that a visible file is still refused.
-  root = realpathSync(mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : tmpdir(), 'toolwright-sandbox-')));
-  work = join(root, 'work');
-  outside = join(root, 'outside');
-  home = join(root, 'home');
-  for (const folder of [work, outside, join(home, '.ssh'), join(home, '.aws'), join(work, '.git')])
-    mkdirSync(folder, { recursive: true });
-  writeFileSync(join(outside, 'file'), 'outside\n');
-  writeFileSync(join(work, '.env'), 'API_KEY=work-secret\n');
-  writeFileSync(join(work, 'server.pem'), 'PEM-SECRET\n');
-  writeFileSync(join(work, '.git', 'config'), '[core]\n');
-  mkdirSync(join(work, 'nested', '.git'), { recursive: true });
-  writeFileSync(join(work, 'nested', '.git', 'config'), '[core]\n');
-  writeFileSync(join(work, 'readme.txt'), 'hello\n');
-  writeFileSync(join(home, '.ssh', 'id_ed25519'), 'KEY-SECRET\n');
-  writeFileSync(join(home, '.aws', 'credentials'), 'AWS-SECRET\n');
-  writeFileSync(join(home, '.npmrc'), '//registry/:_authToken=NPM-SECRET\n');
-  writeFileSync(join(home, '.bashrc'), '# rc\n');
-  symlinkSync(outside, join(work, 'to-outside'));
-  symlinkSync(join(home, '.ssh', 'id_ed25519'), join(work, 'innocent.txt'));
   savedHome = process.env.HOME;
   process.env.HOME = home;
   shell = new LocalShell();
@@ -82,47 +60,9 @@ describe('LocalShell in its bubblewrap sandbox: writes (SB-1)', () => {
     expect(readFileSync(join(work, 'made.txt'), 'utf8')).toBe('made\n');
   });
 
-  const outsideWrites: ReadonlyArray<[label: string, command: (t: string) => string, hostPath: (t: string) => string]> =
-    [
-      ['/etc', (t) => `echo x > /etc/toolwright-${t}`, (t) => `/etc/toolwright-${t}`],
-      ['$HOME/.bashrc', () => 'echo pwned >> "$HOME/.bashrc"', () => join(home, '.bashrc')],
-      ['/var/tmp', (t) => `echo x > /var/tmp/toolwright-${t}`, (t) => `/var/tmp/toolwright-${t}`],
-      ['/dev/shm', (t) => `echo x > /dev/shm/toolwright-${t}`, (t) => `/dev/shm/toolwright-${t}`],
-      ['the host /tmp', (t) => `echo x > /tmp/toolwright-${t}`, (t) => `/tmp/toolwright-${t}`],
-      ['a symlink in the workspace that points out', (t) => `echo x > to-outside/${t}`, (t) => join(outside, t)],
-      ['a file through that symlink', () => 'echo pwned >> to-outside/file', () => join(outside, 'file')],
-      [
-        'a git hook',
-        () => 'printf "#!/bin/sh\\ntouch pwned\\n" > .git/hooks/pre-commit',
-        () => join(work, '.git/hooks/pre-commit'),
-      ],
-      ['git config (core.hooksPath)', () => 'git config core.hooksPath /tmp', () => join(work, '.git/config')],
-      [
-        'a git hook, after moving .git aside',
-        () => 'mv .git .git-moved; mkdir -p .git/hooks && echo "touch pwned" > .git/hooks/pre-commit',
-        () => join(work, '.git/hooks/pre-commit'),
-      ],
-      [
-        'a nested repository’s hook, after moving its folder aside',
-        () => 'mv nested nested-moved; mkdir -p nested/.git/hooks && echo "touch pwned" > nested/.git/hooks/pre-commit',
-        () => join(work, 'nested/.git/hooks/pre-commit'),
-      ],
-      [
-        'git config, after moving .git aside',
-        () => 'mv .git .git-moved; mkdir .git; echo "[core]" > .git/config',
-        () => join(work, '.git/config'),
-      ],
-      ['the parent of the workspace', (t) => `echo x > ../${t}`, (t) => join(root, t)],
-    ];
-  for (const [label, command, hostPath] of outsideWrites) {
-    it(`SB-1: a write to ${label} is refused and the host file is untouched`, async () => {
-      const t = token();
-      const before = existsSync(hostPath(t)) ? readFileSync(hostPath(t), 'utf8') : undefined;
-      // The sandbox ran (the command after the write did): a sandbox that never started proves nothing.
-      expect((await inWork(`${command(t)}; echo ran`)).stdout).toBe('ran\n');
-      const after = existsSync(hostPath(t)) ? readFileSync(hostPath(t), 'utf8') : undefined;
-      expect(after).toBe(before);
-    });
+  for (const write of outsideWrites(planted)) {
+    it(`SB-1: a write to ${write[0]} is refused and the host file is untouched`, () =>
+      expectWriteRefused(inWork, write, token()));
   }
 
   it('SB-1: /etc and $HOME say "Read-only file system" to the command', async () => {
@@ -174,17 +114,7 @@ describe('LocalShell in its bubblewrap sandbox: writes (SB-1)', () => {
 });
 
 describe('LocalShell in its bubblewrap sandbox: reads (SB-1)', () => {
-  const secrets: ReadonlyArray<[label: string, command: string]> = [
-    ['~/.ssh/id_ed25519', 'cat "$HOME/.ssh/id_ed25519"'],
-    ['~/.ssh (a listing)', 'ls "$HOME/.ssh"'],
-    ['~/.aws/credentials', 'cat "$HOME/.aws/credentials"'],
-    ['~/.npmrc', 'cat "$HOME/.npmrc"'],
-    ['.env in the workspace', 'cat .env'],
-    ['a *.pem in the workspace', 'cat server.pem'],
-    ['a key reached through an innocent-looking link', 'cat innocent.txt'],
-    ['a copy of .env', 'cp .env copy && cat copy'],
-  ];
-  for (const [label, command] of secrets) {
+  for (const [label, command] of SECRET_READS) {
     it(`SB-1: ${label} cannot be read`, async () => {
       const result = await inWork(command);
       expect(result.exitCode).not.toBe(0);
@@ -283,38 +213,17 @@ describe('LocalShell in its bubblewrap sandbox: policy paths (SB-2)', () => {
 });
 
 describe('LocalShell in its bubblewrap sandbox: the network and sockets (SB-1)', () => {
-  let tcp: Server;
-  let tcpPort: number;
-  let tcpConnections = 0;
-  let unixServer: Server;
-  let unixPath: string;
-  let unixConnections = 0;
-
+  let listeners: HostListeners;
   beforeAll(async () => {
-    tcp = createServer((socket) => {
-      tcpConnections++;
-      socket.end('host\n');
-    });
-    await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
-    tcpPort = (tcp.address() as { port: number }).port;
-    unixPath = join(work, 'host.sock');
-    unixServer = createServer((socket) => {
-      unixConnections++;
-      socket.end('host\n');
-    });
-    await new Promise<void>((resolve) => unixServer.listen(unixPath, resolve));
+    listeners = await startHostListeners(join(work, 'host.sock'));
   });
-
-  afterAll(async () => {
-    await new Promise((resolve) => tcp.close(resolve));
-    await new Promise((resolve) => unixServer.close(resolve));
-  });
+  afterAll(() => listeners.close());
 
   it('SB-1: a TCP listener on the host’s 127.0.0.1 cannot be reached', async () => {
-    const result = await inWork(`exec 3<>/dev/tcp/127.0.0.1/${tcpPort} && cat <&3`);
+    const result = await inWork(`exec 3<>/dev/tcp/127.0.0.1/${listeners.tcpPort} && cat <&3`);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('Connection refused');
-    expect(tcpConnections).toBe(0);
+    expect(listeners.connections.tcp).toBe(0);
   });
 
   it('SB-1: a raw IP address outside cannot be reached, and names do not resolve', async () => {
@@ -340,21 +249,17 @@ describe('LocalShell in its bubblewrap sandbox: the network and sockets (SB-1)',
   });
 
   it('SB-1: a host Unix socket, visible in the workspace, refuses the connection (the socket call itself is refused)', async () => {
-    const script = `require('net').connect(${JSON.stringify(unixPath)}).on('error', (e) => { console.log(e.code); }).on('data', (d) => process.stdout.write(d))`;
-    const result = await inWork(`${JSON.stringify(process.execPath)} -e ${JSON.stringify(script)}`);
+    const result = await inWork(unixConnectCommand(listeners.unixPath));
     expect(result.stdout).toBe('EPERM\n');
-    expect(unixConnections).toBe(0);
+    expect(listeners.connections.unix).toBe(0);
   });
 
   it('SB-1: allowUnixSockets lets the command reach that socket', async () => {
     const open = new LocalShell({ sandbox: { allowUnixSockets: true } });
-    const script = `require('net').connect(${JSON.stringify(unixPath)}).on('error', (e) => { console.log(e.code); }).on('data', (d) => process.stdout.write(d))`;
     try {
-      const result = (
-        await run(open, `${JSON.stringify(process.execPath)} -e ${JSON.stringify(script)}`, { cwd: work })
-      ).value;
+      const result = (await run(open, unixConnectCommand(listeners.unixPath), { cwd: work })).value;
       expect(result.stdout).toBe('host\n');
-      expect(unixConnections).toBe(1);
+      expect(listeners.connections.unix).toBe(1);
     } finally {
       await open.dispose();
     }
@@ -362,19 +267,7 @@ describe('LocalShell in its bubblewrap sandbox: the network and sockets (SB-1)',
 });
 
 describe('LocalShell in its bubblewrap sandbox: root is not root (SB-1)', () => {
-  const escapes: ReadonlyArray<[label: string, command: string]> = [
-    ['remount / read-write', 'mount -o remount,rw /'],
-    ['mount a tmpfs', 'mkdir -p m && mount -t tmpfs none m'],
-    ['bind-mount a folder over another', 'mount --bind /etc .'],
-    ['make a user namespace', 'unshare -r true'],
-    ['make a mount namespace', 'unshare -m true'],
-    ['enter the namespaces of PID 1', 'nsenter -t 1 -m -u -n true'],
-    ['pivot_root', 'mkdir -p p && pivot_root . p'],
-    ['write through /proc/1/root', 'echo x > /proc/1/root/etc/toolwright-proc-root'],
-    ['change the host name', 'hostname toolwright-pwned'],
-    ['chown a file to another user', 'touch owned && chown 1234 owned'],
-  ];
-  for (const [label, command] of escapes) {
+  for (const [label, command] of ROOT_ESCAPES) {
     it(`SB-1: as root inside, it cannot ${label}`, async () => {
       // The status of the attempt, printed by the sandboxed shell itself: the sandbox did start.
       const result = await inWork(`(${command}); echo "status=$?"`);
@@ -410,27 +303,9 @@ describe('LocalShell in its bubblewrap sandbox: the same guarantees inside (SB-6
   });
 
   it('SB-6: a background command is sandboxed too, and its kill leaves nothing', async () => {
-    const t = token();
-    const background = await shell.startBackground(`echo x > /etc/bg-${t}; echo done; sleep 1000.${t}`, {
-      cwd: work,
-      maxBufferBytes: 4_096,
-    });
-    expect(background.sandbox).toBe('bubblewrap');
-    await waitUntilRunning(t);
-    let output = '';
-    for (const deadline = Date.now() + 30_000; !output.includes('done\n') && Date.now() < deadline;) {
-      output += background.read().output;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(output).toBe(`bash: line 1: /etc/bg-${t}: Read-only file system\ndone\n`);
-    await background.kill();
+    const read = await expectSandboxedBackground(shell, work, token(), true);
     // SIGTERM, or SIGKILL when the grace period ran out first on a loaded machine: a signal either way, given back as one.
-    expect(background.read()).toMatchObject({
-      status: 'killed',
-      exitCode: null,
-      signal: expect.stringMatching(/^SIG(TERM|KILL)$/),
-    });
-    expect(await survivors(t)).toEqual([]);
+    expect(read).toMatchObject({ exitCode: null, signal: expect.stringMatching(/^SIG(TERM|KILL)$/) });
   });
 
   it('SB-6: when this process is SIGKILLed, the sandboxed command dies with it (--die-with-parent)', async () => {

@@ -79,6 +79,20 @@ export interface SupervisedCommand {
   /** Between SIGTERM and SIGKILL. */
   readonly killGraceMs: number;
   readonly containment: RemoteContainment;
+  /** The host's bubblewrap around the command (its containment is then the sandbox's PID namespace). */
+  readonly sandbox?: SandboxedCommand;
+}
+
+/** How one command is sandboxed on its host. */
+export interface SandboxedCommand {
+  readonly bubblewrap: string;
+  /** bubblewrap's arguments, the command included (see `bubblewrapArguments`). */
+  readonly arguments: readonly string[];
+  /** The seccomp filter's file: opened as the descriptor the arguments name. */
+  readonly seccomp: string;
+  readonly seccompFd: number;
+  /** Folders to make first (a repository's missing `.git/hooks`, so that its mount has a target). */
+  readonly makeFolders: readonly string[];
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -113,6 +127,15 @@ export function supervisorScript(run: SupervisedCommand): string {
   // In a PID namespace the command is not its init (an init ignores signals it has no handler for):
   // the init waits for it and ends with its status; when the init ends, the kernel kills the rest.
   const init = `bash --noprofile --norc -c ${shellQuote('bash --noprofile --norc -c "$1" & wait $!')} toolwright-init ${shellQuote(run.command)}`;
+  if (run.sandbox !== undefined) {
+    const { sandbox } = run;
+    for (const folder of sandbox.makeFolders) lines.push(`mkdir -- ${shellQuote(folder)} 2>/dev/null`);
+    lines.push(
+      `exec ${sandbox.seccompFd}<${shellQuote(sandbox.seccomp)}`,
+      `exec ${[sandbox.bubblewrap, ...sandbox.arguments].map(shellQuote).join(' ')}`,
+    );
+    return lines.join('\n');
+  }
   lines.push(
     run.containment === 'pid-namespace'
       ? `exec unshare --pid --fork --kill-child --mount-proc --propagation slave ${init}`

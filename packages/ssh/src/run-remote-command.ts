@@ -1,5 +1,6 @@
 // One foreground command on its channel: bounded capture, the local timeout and the abort, the result.
 import { BoundedCapture, ShellStartError, type ExecutionOptions, type ShellCommandResult } from '@toolwright/shell';
+import { refusalsOf, type ResolvedSandboxPolicy } from '@toolwright/shell/internal';
 import type { ClientChannel } from 'ssh2';
 import type { RemoteContainment } from './remote-containment.js';
 import { NO_WORKING_DIRECTORY_STATUS } from './remote-supervisor.js';
@@ -16,6 +17,8 @@ export interface RemoteRun {
   readonly address: string;
   /** How long to wait for the channel to close once the command ended or was stopped. */
   readonly closeAfterMs: number;
+  /** The policy of the host's sandbox around the command, when it has one. */
+  readonly sandbox?: ResolvedSandboxPolicy;
 }
 
 /**
@@ -65,6 +68,7 @@ export async function runRemoteCommand(channel: ClientChannel, run: RemoteRun): 
     timedOut,
     aborted,
     containment: run.containment === 'pid-namespace' ? 'pid-namespace' : 'session',
-    sandbox: 'none',
+    sandbox: run.sandbox === undefined ? 'none' : 'bubblewrap',
+    ...refusalsOf(errorText, run.sandbox),
   };
 }

@@ -4,6 +4,7 @@ import {
   type BackgroundRead,
   type BackgroundStatus,
   type Containment,
+  type SandboxKind,
 } from '@toolwright/shell';
 import { readBackground } from '@toolwright/shell/internal';
 import type { ClientChannel } from 'ssh2';
@@ -27,6 +28,7 @@ export class SshBackgroundProcess implements BackgroundProcess {
     readonly command: string,
     channel: ClientChannel,
     readonly containment: Containment,
+    readonly sandbox: SandboxKind,
     maxBufferBytes: number,
     closeAfterMs: number,
     onEnd: () => void,

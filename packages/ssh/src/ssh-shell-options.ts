@@ -1,3 +1,4 @@
+import type { SandboxSetting } from '@toolwright/shell';
 import type { HostKeyPolicy } from './host-key.js';
 import type { RemoteContainment } from './remote-containment.js';
 
@@ -34,11 +35,18 @@ export interface SshShellOptions {
    */
   readonly remoteDeadlineMarginMs?: number;
   /**
-   * The kernel sandbox around the host's commands. SshShell does not sandbox yet: `'auto'` (the
-   * default) and `'off'` run commands unconfined and say `sandbox: 'none'` in every result;
-   * `'required'` throws, so a host that asks for a sandbox is never given none silently.
+   * The kernel sandbox around the host's commands (SPEC SB-7), as LocalShell's
+   * ({@link SandboxSetting}) and resolved on the host: `'auto'`, the default, confines every
+   * command with the host's bubblewrap where it has one that works for the login user, and says
+   * `sandbox: 'none'` where not; `'required'` (or a stated policy) makes every command on such a
+   * host reject with a ShellStartError naming what to install; `'off'` runs commands unconfined.
+   * By default a command may write its working directory and a private /tmp (one per shell, on
+   * the host), read everything but the secret list (searched on the host, its home folder
+   * included), and reach no network. A policy's paths are the host's; its `readOnly` and
+   * `readDenied` paths are named one by one (no globs), and its network is `'none'` (the filtering
+   * proxy of allowed domains is not bridged to SSH hosts).
    */
-  readonly sandbox?: 'auto' | 'required' | 'off';
+  readonly sandbox?: SandboxSetting;
 }
 
 /** Every option an {@link SshShellOptions} may hold: anything else is a mistake to report. */

@@ -9,6 +9,7 @@ import {
   type BackgroundOptions,
   type BackgroundProcess,
   type ExecutionOptions,
+  type SandboxKind,
   type ShellCommandResult,
   type VirtualShell,
 } from '@toolwright/shell';
@@ -21,6 +22,8 @@ import { SshBackgroundProcess } from './ssh-background-process.js';
 import { SshConnection } from './ssh-connection.js';
 import { SSH_SHELL_OPTION_KEYS, type SshShellOptions } from './ssh-shell-options.js';
 import { readChannel } from './read-channel.js';
+import { checkRemoteSandboxSetting } from './remote-sandbox-setting.js';
+import { RemoteSandboxes, type SandboxedRun } from './remote-sandboxes.js';
 import { stdinScript } from './stdin-script.js';
 
 /**
@@ -28,8 +31,10 @@ import { stdinScript } from './stdin-script.js';
  * command gets a session channel of its own on one shared connection, and a small remote
  * supervisor (bash and coreutils) that holds its processes in a PID namespace where the host
  * allows, else in its session, and kills the whole tree on timeout, abort, a dropped connection
- * or the command's own end. Output is captured here, bounded per stream; exit codes and signals
- * are values. A dropped connection is made again by the next command.
+ * or the command's own end. Where the host has bubblewrap, every command runs in its kernel
+ * sandbox, resolved there by the same policy as on this machine (SPEC SB-7; see
+ * {@link SshShellOptions.sandbox}). Output is captured here, bounded per stream; exit codes and
+ * signals are values. A dropped connection is made again by the next command.
  */
 export class SshShell implements VirtualShell {
   readonly #options: SshShellOptions;
@@ -38,6 +43,7 @@ export class SshShell implements VirtualShell {
   readonly #running = new Set<() => void>();
   readonly #background = new Set<SshBackgroundProcess>();
   #containment: Promise<RemoteContainment> | undefined;
+  readonly #sandboxes: RemoteSandboxes;
 
   constructor(options: SshShellOptions) {
     for (const key of Object.keys(options))
@@ -45,13 +51,7 @@ export class SshShell implements VirtualShell {
         throw new ShellOptionsError(
           `SshShell has no option ${JSON.stringify(key)}; its options are ${SSH_SHELL_OPTION_KEYS.join(', ')}`,
         );
-    const sandbox = options.sandbox ?? 'auto';
-    if (sandbox === 'required')
-      throw new ShellOptionsError(
-        "sandbox is required, but SshShell does not sandbox the host's commands yet; pass sandbox: 'auto' or 'off' (its results say sandbox: 'none')",
-      );
-    if (sandbox !== 'auto' && sandbox !== 'off')
-      throw new ShellOptionsError(`sandbox must be 'auto', 'required' or 'off', not ${JSON.stringify(sandbox)}`);
+    const sandbox = checkRemoteSandboxSetting(options.sandbox ?? 'auto');
     if (options.privateKey === undefined && options.agent === undefined)
       throw new ShellOptionsError('SshShell needs a privateKey or an agent to log in with');
     if (typeof options.hostKey !== 'object' || options.hostKey === null)
@@ -59,11 +59,17 @@ export class SshShell implements VirtualShell {
     this.#options = options;
     this.#connection = new SshConnection(options);
     this.#killGraceMs = options.killGraceMs ?? 500;
+    this.#sandboxes = new RemoteSandboxes(this.#connection, sandbox);
   }
 
-  /** The kernel sandbox around the host's commands: none yet (SPEC SB-7). */
-  get sandbox(): 'none' {
-    return 'none';
+  /**
+   * The kernel sandbox around the host's commands (SPEC SB-7): `'bubblewrap'` where the host has
+   * one that works for the login user, else `'none'` — probed on the first command (connects if
+   * needed). With `sandbox: 'required'` (or a stated policy) a host without one rejects with a
+   * ShellStartError naming what to install, and so does every command.
+   */
+  async sandbox(): Promise<SandboxKind> {
+    return (await this.#sandboxes.sandbox()) === undefined ? 'none' : 'bubblewrap';
   }
 
   /** `host:port`. */
@@ -85,6 +91,7 @@ export class SshShell implements VirtualShell {
   /** Connects (if not connected) and checks the host; rejects with an {@link SshConnectionError} when it cannot. */
   async check(): Promise<void> {
     await this.containment();
+    await this.#sandboxes.sandbox();
     await this.#connection.exec("exec bash --noprofile --norc -c 'exit 0'", readChannel);
   }
 
@@ -96,14 +103,22 @@ export class SshShell implements VirtualShell {
       throw new ShellStartError(`The working directory does not exist or is not a directory: ${options.cwd}`);
     if (options.signal?.aborted === true) return notRunResult({ aborted: true });
     const started = performance.now();
-    const containment = await this.containment();
-    // Aborted while connecting: nothing ran.
+    const unconfined = await this.containment();
+    const sandboxed = await this.#sandboxes.prepare(command, options.cwd, {
+      signal: options.signal,
+      timeoutMs: options.timeoutMs - (performance.now() - started),
+    });
+    // Aborted or out of time while connecting or resolving the sandbox: nothing ran.
     if (isAborted(options.signal)) return notRunResult({ aborted: true }, started);
-    const nonce = randomUUID();
     const remaining = options.timeoutMs - (performance.now() - started);
+    // Out of time before the command could start (its sandbox took it all): nothing ran.
+    if (sandboxed === 'timedOut' || (sandboxed !== undefined && remaining <= 0))
+      return notRunResult({ timedOut: true }, started);
+    const containment = sandboxed === undefined ? unconfined : 'pid-namespace';
+    const nonce = randomUUID();
     let stop = (): void => undefined;
     const run = this.#open(
-      { command, nonce, cwd: options.cwd, env: options.env, containment },
+      { command, nonce, ...placement(options.cwd, sandboxed), env: options.env, containment },
       remaining + (this.#options.remoteDeadlineMarginMs ?? 2_000),
       (channel) => {
         stop = () => {
@@ -117,6 +132,7 @@ export class SshShell implements VirtualShell {
           containment,
           address: this.address,
           closeAfterMs: this.#closeAfterMs(),
+          ...(sandboxed === undefined ? {} : { sandbox: sandboxed.policy }),
         });
       },
     );
@@ -126,14 +142,29 @@ export class SshShell implements VirtualShell {
   async startBackground(command: string, options: BackgroundOptions): Promise<BackgroundProcess> {
     checkBackgroundOptions(options);
     checkCommand(command);
-    const containment = await this.containment();
-    if (options.cwd !== undefined) await this.#checkDirectory(options.cwd);
-    const run = { command, nonce: randomUUID(), cwd: options.cwd, env: options.env, containment };
+    if (options.cwd?.includes('\0') === true)
+      throw new ShellStartError(`The working directory does not exist or is not a directory: ${options.cwd}`);
+    const unconfined = await this.containment();
+    const sandboxed = await this.#sandboxes.prepare(command, options.cwd, { timeoutMs: BACKGROUND_SURVEY_MS });
+    if (sandboxed === 'timedOut')
+      throw new ShellStartError(
+        `The command could not start: its sandbox took longer than ${BACKGROUND_SURVEY_MS} ms to survey the host`,
+      );
+    if (sandboxed === undefined && options.cwd !== undefined) await this.#checkDirectory(options.cwd);
+    const containment = sandboxed === undefined ? unconfined : 'pid-namespace';
+    const run = {
+      command,
+      nonce: randomUUID(),
+      ...placement(options.cwd, sandboxed),
+      env: options.env,
+      containment,
+    };
     return this.#open(run, 0, (channel) => {
       const background: SshBackgroundProcess = new SshBackgroundProcess(
         command,
         channel,
         containment,
+        sandboxed === undefined ? 'none' : 'bubblewrap',
         options.maxBufferBytes,
         this.#closeAfterMs(),
         () => this.#background.delete(background),
@@ -150,6 +181,7 @@ export class SshShell implements VirtualShell {
     const deadline = performance.now() + this.#closeAfterMs();
     while (this.#running.size > 0 && performance.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
+    await this.#sandboxes.dispose();
     this.#connection.end();
   }
 
@@ -166,7 +198,9 @@ export class SshShell implements VirtualShell {
   }
 
   #open<Started>(
-    run: Pick<SupervisedCommand, 'command' | 'nonce' | 'cwd' | 'containment'> & { env: ExecutionOptions['env'] },
+    run: Pick<SupervisedCommand, 'command' | 'nonce' | 'cwd' | 'containment' | 'sandbox'> & {
+      env: ExecutionOptions['env'];
+    },
     deadlineMs: number,
     start: (channel: ClientChannel) => Started,
   ): Promise<Awaited<Started>> {
@@ -180,6 +214,20 @@ export class SshShell implements VirtualShell {
     );
     return this.#connection.exec(exec, start, input);
   }
+}
+
+/** How long a background command's sandbox may take to survey the host. */
+const BACKGROUND_SURVEY_MS = 60_000;
+
+/**
+ * Where the supervisor starts the command: in its working directory, or — sandboxed — wherever
+ * bubblewrap is told (`--chdir`: the folder may lie in the private /tmp the host does not see).
+ */
+function placement(
+  cwd: string | undefined,
+  sandboxed: SandboxedRun | undefined,
+): Pick<SupervisedCommand, 'cwd' | 'sandbox'> {
+  return sandboxed === undefined ? { cwd } : { cwd: undefined, sandbox: sandboxed.command };
 }
 
 /** Read through a function, so that a check after an await is not narrowed away. */

@@ -1,5 +1,5 @@
 // RS-3: 200 commands over a pool of 3 real OpenSSH servers with a per-host limit of 4.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SshShellPool } from '@toolwright/ssh';
@@ -11,7 +11,8 @@ let servers: SshdFixture[] = [];
 let journal: string;
 beforeAll(async () => {
   servers = await Promise.all([startSshd(), startSshd(), startSshd()]);
-  journal = mkdtempSync(join(tmpdir(), 'toolwright-pool-'));
+  // Outside /tmp: the hosts' sandboxes give each shell a private /tmp; the journal is their one writable path.
+  journal = mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : tmpdir(), 'toolwright-pool-'));
 });
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
@@ -37,6 +38,7 @@ it('RS-3: 200 commands over 3 hosts with a limit of 4 each: every result right, 
       username: server.username,
       privateKey: server.privateKey,
       hostKey: { fingerprint: server.fingerprint },
+      sandbox: { writable: [journal] },
     })),
     maxConcurrentPerHost: 4,
   });

@@ -12,12 +12,16 @@ afterAll(async () => {
   await (await server)?.stop();
 });
 
-describeShellConformance({
-  name: 'SshShell (OpenSSH on 127.0.0.1)',
-  async createShell() {
-    const { host, port, username, privateKey, knownHostsFile } = await sshd();
-    return new SshShell({ host, port, username, privateKey, hostKey: { knownHostsFile } });
-  },
-  listProcesses: (token) => Promise.resolve(running(token)),
-  killProcesses: (token) => Promise.resolve(killByToken(token)),
-});
+// Twice: in the host's bubblewrap sandbox (the default where the host has one, as this one does),
+// and unsandboxed in the remote supervisor's PID namespace.
+for (const sandbox of ['required', 'off'] as const) {
+  describeShellConformance({
+    name: `SshShell (OpenSSH on 127.0.0.1, sandbox ${sandbox})`,
+    async createShell() {
+      const { host, port, username, privateKey, knownHostsFile } = await sshd();
+      return new SshShell({ host, port, username, privateKey, hostKey: { knownHostsFile }, sandbox });
+    },
+    listProcesses: (token) => Promise.resolve(running(token)),
+    killProcesses: (token) => Promise.resolve(killByToken(token)),
+  });
+}

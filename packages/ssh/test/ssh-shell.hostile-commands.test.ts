@@ -4,7 +4,7 @@
 // over a NUL in a request or a packet over 256 KiB), so the commands running beside it on the same
 // connection finish, a pool keeps every host in rotation, and the next command runs. A large
 // legitimate command travels as the session's first input, not in the exec request, and works.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ShellOptionsError, ShellStartError, type VirtualShell } from '@toolwright/shell';
@@ -17,7 +17,8 @@ let spare: SshdFixture;
 let folder: string;
 beforeAll(async () => {
   [sshd, spare] = await Promise.all([startSshd(), startSshd()]);
-  folder = mkdtempSync(join(tmpdir(), 'toolwright-hostile-'));
+  // Outside /tmp: a sandboxed command sees a private /tmp, and the gate files must reach it.
+  folder = mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : tmpdir(), 'toolwright-hostile-'));
 });
 afterAll(async () => {
   await Promise.all([sshd?.stop(), spare?.stop()]);
@@ -25,13 +26,7 @@ afterAll(async () => {
 });
 
 const options = { timeoutMs: 120_000, maxCaptureBytes: 1_000_000 };
-const reach = (server: SshdFixture): SshShellOptions => ({
-  host: server.host,
-  port: server.port,
-  username: server.username,
-  privateKey: server.privateKey,
-  hostKey: { knownHostsFile: server.knownHostsFile },
-});
+const reach = (server: SshdFixture): SshShellOptions => server.login;
 
 const TOO_LONG = `echo ${'x'.repeat(200_000)}`;
 

@@ -7,13 +7,7 @@ let sshd: SshdFixture;
 let shell: SshShell;
 beforeAll(async () => {
   sshd = await startSshd();
-  shell = new SshShell({
-    host: sshd.host,
-    port: sshd.port,
-    username: sshd.username,
-    privateKey: sshd.privateKey,
-    hostKey: { knownHostsFile: sshd.knownHostsFile },
-  });
+  shell = new SshShell(sshd.login);
 });
 afterAll(async () => {
   await shell?.dispose();
@@ -35,24 +29,19 @@ describe('SshShell', () => {
     });
   });
 
-  it("SB-7: the host's commands are not sandboxed yet, and every result and the shell say so", async () => {
-    expect(shell.sandbox).toBe('none');
-    expect((await shell.execute('true', options)).sandbox).toBe('none');
-  });
-
-  it("SB-4/SB-7: sandbox 'required', an unknown sandbox value or an unknown option is an error, never ignored", () => {
-    const base = {
-      host: sshd.host,
-      port: sshd.port,
-      username: sshd.username,
-      privateKey: sshd.privateKey,
-      hostKey: { knownHostsFile: sshd.knownHostsFile },
-    };
-    expect(() => new SshShell({ ...base, sandbox: 'required' })).toThrow(
-      "sandbox is required, but SshShell does not sandbox the host's commands yet; pass sandbox: 'auto' or 'off' (its results say sandbox: 'none')",
-    );
+  it("SB-4/SB-7: an unknown sandbox value, an option the host's sandbox cannot apply or an unknown option is an error, never ignored", () => {
+    const base = sshd.login;
     expect(() => new SshShell({ ...base, sandbox: 'strict' as never })).toThrow(
-      `sandbox must be 'auto', 'required' or 'off', not "strict"`,
+      `sandbox must be 'auto', 'required', 'off' or a policy object, not "strict"`,
+    );
+    expect(() => new SshShell({ ...base, sandbox: { writeable: ['/work'] } as never })).toThrow(
+      'sandbox has no option "writeable"; its options are writable, readOnly, readDenied, network, allowUnixSockets, required',
+    );
+    expect(() => new SshShell({ ...base, sandbox: { network: { allowedDomains: ['example.com'] } } })).toThrow(
+      "SshShell's sandbox has no network: sandbox.network must be 'none' (the filtering proxy for allowed domains runs on this machine and is not bridged to SSH hosts)",
+    );
+    expect(() => new SshShell({ ...base, sandbox: { readDenied: ['/work/**/*.key'] } })).toThrow(
+      `SshShell's sandbox resolves sandbox.readDenied paths on the host as they are written: name each path, not the glob "/work/**/*.key"`,
     );
     expect(() => new SshShell({ ...base, sandbx: 'required' } as never)).toThrow(
       'SshShell has no option "sandbx"; its options are host, port, username, privateKey, passphrase, agent, hostKey, killGraceMs, containment, connectTimeoutMs, keepaliveIntervalMs, remoteDeadlineMarginMs, sandbox',

@@ -12,6 +12,14 @@ export interface SshdFixture {
   readonly knownHostsFile: string;
   /** The host key's fingerprint, `SHA256:…` as `ssh-keygen -l` prints it. */
   readonly fingerprint: string;
+  /** What an `SshShell` needs to log in: host, port, user, key, and the known_hosts file. */
+  readonly login: {
+    readonly host: '127.0.0.1';
+    readonly port: number;
+    readonly username: string;
+    readonly privateKey: Buffer;
+    readonly hostKey: { readonly knownHostsFile: string };
+  };
   /** The listening sshd's pid. */
   readonly pid: number;
   /** Stops the listener (and its connections) but keeps keys and config: the host is down. */
@@ -32,6 +40,8 @@ export { freePort } from './free-port.mjs';
 export interface SshdOptions {
   /** Run sshd in a mount namespace of its own with shared mounts (root only): a test may mount there with `nsenter --mount=/proc/<pid>/ns/mnt`. */
   readonly ownMountNamespace?: boolean;
+  /** Lines added to sshd_config (`SetEnv PATH=…` gives every session another PATH). */
+  readonly config?: readonly string[];
 }
 /** Starts a throwaway sshd; rejects with sshd's stderr when it does not come up within 30 s. */
 export declare function startSshd(options?: SshdOptions): Promise<SshdFixture>;

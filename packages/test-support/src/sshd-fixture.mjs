@@ -44,7 +44,7 @@ function accepts(port) {
  * Starts a throwaway sshd; rejects with sshd's stderr when it does not come up within 30 s. With
  * `ownMountNamespace`, sshd runs in a mount namespace of its own whose mounts are shared (`unshare
  * --mount --propagation shared`, root only), so a test can mount there (`nsenter --mount`) without
- * touching this machine's mounts.
+ * touching this machine's mounts. `config` lines are added to sshd_config.
  */
 export async function startSshd(options = {}) {
   const wrap = options.ownMountNamespace === true ? ['unshare', '--mount', '--propagation', 'shared', '--'] : [];
@@ -75,6 +75,7 @@ export async function startSshd(options = {}) {
       // The client sends SHLVL=1 so that the login shell skips ~/.bashrc for `-c` commands (see the README).
       'AcceptEnv SHLVL',
       'LogLevel ERROR',
+      ...(options.config ?? []),
       '',
     ].join('\n'),
   );
@@ -111,6 +112,13 @@ export async function startSshd(options = {}) {
     privateKeyFile: userKey,
     knownHostsFile,
     fingerprint,
+    login: {
+      host: '127.0.0.1',
+      port,
+      username: userInfo().username,
+      privateKey: readFileSync(userKey),
+      hostKey: { knownHostsFile },
+    },
     get pid() {
       return server.pid;
     },

@@ -44,7 +44,8 @@ export async function callCommand(args: readonly string[], io: CliIo): Promise<n
   const input = await readCallArguments(argumentsText, io);
   const remote = remoteShellFrom(values, specifier);
   const sandbox = sandboxFor(values, specifier, remote !== undefined, io.cwd);
-  const plugin = remote === undefined ? await loadPlugin(specifier, io.cwd, { sandbox }) : remoteBuiltinTools(remote);
+  const plugin =
+    remote === undefined ? await loadPlugin(specifier, io.cwd, { sandbox }) : remoteBuiltinTools(remote, sandbox);
   try {
     const tool = findTool(plugin.tools, name, specifier);
     const gate = new ToolGate(gateOptionsFrom(values, plugin.tools, remote?.cwd ?? io.cwd));

@@ -14,7 +14,7 @@ export const SANDBOX_FLAG_OPTIONS = {
 /** The help lines of the sandbox flags. */
 export const SANDBOX_FLAGS_HELP = `  --sandbox <mode>    the kernel sandbox around the builtin Bash tools' commands: auto (default:
                       bubblewrap where installed, else none, as the banner says), required (refuse
-                      to start without one), off
+                      to start without one), off; with --shell, the remote host's bubblewrap
   --allow-net <domain>  let commands reach this domain over HTTP(S) through the sandbox's proxy
                       (example.com, *.example.com; repeatable); without it, no network
   --allow-write-path <dir>  let commands write here too (repeatable); by default they write where

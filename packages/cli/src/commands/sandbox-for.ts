@@ -6,9 +6,10 @@ import { sandboxSettingFrom, type SandboxFlagValues } from './sandbox-flags.js';
 
 /**
  * The sandbox of the builtin Bash tools for `call` and `serve`, from the flags and the rules —
- * checked before anything loads. The flags are about this machine's builtin Bash tools: with a
- * plugin module (its tools run where its code says) or `--shell` (a remote host, whose sandbox is
- * the remote shell's) anything but the default is a usage error, never silently ignored.
+ * checked before anything loads. The flags are about the builtin Bash tools: with a plugin module
+ * (its tools run where its code says) anything but the default is a usage error, never silently
+ * ignored. With `--shell` (a remote host) `--sandbox` is the mode of the host's own sandbox, and
+ * the flags that widen this machine's (`--allow-net`, `--allow-write-path`) are a usage error.
  */
 export function sandboxFor(
   values: GateFlagValues & SandboxFlagValues,
@@ -23,9 +24,11 @@ export function sandboxFor(
     throw new UsageError(
       `--sandbox, --allow-net and --allow-write-path apply to the builtin Bash tools; the tools of ${specifier} run where their code says`,
     );
-  if (widened && remote)
+  if (!remote) return setting;
+  if (values['allow-net'] !== undefined || values['allow-write-path'] !== undefined)
     throw new UsageError(
-      '--sandbox, --allow-net and --allow-write-path apply to this machine; the commands of --shell run on the remote host, unsandboxed (its banner says sandbox: none)',
+      "--allow-net and --allow-write-path widen this machine's sandbox; the commands of --shell run in the remote host's, which writes their working directory and a private /tmp and reaches no network",
     );
-  return setting;
+  // Checked by sandboxSettingFrom above: one of the three modes.
+  return values.sandbox as 'auto' | 'required' | 'off';
 }

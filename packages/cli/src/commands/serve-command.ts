@@ -32,7 +32,8 @@ export async function serveCommand(args: readonly string[], io: CliIo): Promise<
   timeoutFrom(values);
   const remote = remoteShellFrom(values, specifier);
   const sandbox = sandboxFor(values, specifier, remote !== undefined, io.cwd);
-  const plugin = remote === undefined ? await loadPlugin(specifier, io.cwd, { sandbox }) : remoteBuiltinTools(remote);
+  const plugin =
+    remote === undefined ? await loadPlugin(specifier, io.cwd, { sandbox }) : remoteBuiltinTools(remote, sandbox);
   try {
     const gate = new ToolGate(gateOptionsFrom(values, plugin.tools, remote?.cwd ?? io.cwd));
     const handle = await serveStdio(gate);

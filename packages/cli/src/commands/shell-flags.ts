@@ -1,4 +1,4 @@
-import type { VirtualShell } from '@toolwright/shell';
+import type { SandboxSetting, VirtualShell } from '@toolwright/shell';
 import { SshShell, type SshShellOptions } from '@toolwright/ssh';
 import { createBashTools } from '@toolwright/tools';
 import { readRegularFile } from '../io/read-regular-file.js';
@@ -93,20 +93,27 @@ function readable(file: string, flag: string): Buffer {
 }
 
 /** The builtin Bash tools (Bash, BashOutput, KillShell) on `shell`; the file tools, which act on this machine, are left out. */
-export function builtinToolsOn(shell: VirtualShell): LoadedPlugin {
+export function builtinToolsOn(shell: VirtualShell, sandbox: string): LoadedPlugin {
   const bash = createBashTools(shell);
   return {
     name: 'builtin',
     tools: bash.tools,
     origins: new Map(bash.tools.map((tool) => [tool, 'builtin'])),
-    sandbox: 'none (the commands run on the remote host, unsandboxed)',
+    sandbox,
     dispose: async () => {
       await bash.session?.dispose();
     },
   };
 }
 
-/** The builtin Bash tools on a new {@link SshShell} to the host the flags name. */
-export function remoteBuiltinTools(setup: RemoteShellSetup): LoadedPlugin {
-  return builtinToolsOn(new SshShell(setup.options));
+/** The builtin Bash tools on a new {@link SshShell} to the host the flags name, in the host's sandbox as `--sandbox` says. */
+export function remoteBuiltinTools(setup: RemoteShellSetup, sandbox: SandboxSetting): LoadedPlugin {
+  return builtinToolsOn(new SshShell({ ...setup.options, sandbox }), describeRemoteSandbox(sandbox));
+}
+
+/** The banner's words for a remote host's sandbox: known for certain only once the host is reached, so said as a rule. */
+function describeRemoteSandbox(sandbox: SandboxSetting): string {
+  if (sandbox === 'off') return 'none (--sandbox off: the commands run on the remote host unconfined)';
+  if (sandbox === 'required') return 'bubblewrap on the remote host (required: a host without one runs nothing)';
+  return 'bubblewrap on the remote host where it has one, else none (each result says which; --sandbox required refuses a host without)';
 }

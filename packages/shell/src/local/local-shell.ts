@@ -13,11 +13,11 @@ import type { ShellCommandResult } from '../shell-command-result.js';
 import { ShellOptionsError } from '../shell-options-error.js';
 import { ShellStartError } from '../shell-start-error.js';
 import type { VirtualShell } from '../virtual-shell.js';
-import { findBubblewrap } from '../sandbox/bubblewrap.js';
+import { findBubblewrap, INSTALL_SANDBOX } from '../sandbox/bubblewrap.js';
 import { hostPathOf, makePrivateTmp, removePrivateTmp } from '../sandbox/private-tmp.js';
 import { resolveSandboxPolicy } from '../sandbox/resolve-policy.js';
-import type { ResolvedSandboxPolicy, SandboxKind, SandboxPolicy, SandboxSetting } from '../sandbox-policy.js';
-import { MAX_SANDBOX_REFUSALS, sandboxRefusals } from '../sandbox/sandbox-refusals.js';
+import type { SandboxKind, SandboxPolicy, SandboxSetting } from '../sandbox-policy.js';
+import { refusalsOf } from '../sandbox/sandbox-refusals.js';
 import { checkKeys, checkSandboxSetting } from '../sandbox/sandbox-setting.js';
 import {
   availableContainments,
@@ -66,10 +66,6 @@ export interface LocalShellOptions {
 
 const OPTION_KEYS = ['bashPath', 'killGraceMs', 'settleMs', 'containment', 'sandbox'];
 
-/** What to install for a sandbox, named in the error a shell that requires one throws. */
-const INSTALL_SANDBOX =
-  'install bubblewrap 0.8 or later (Debian and Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap), with user namespaces enabled';
-
 /**
  * Runs commands on this machine (SPEC SH-1..SH-5) with `bash -c`: each in a new session and
  * process group, inside the strongest containment the machine offers (a PID namespace or a cgroup
@@ -99,9 +95,9 @@ export class LocalShell implements VirtualShell {
     this.bashPath = options.bashPath ?? (existsSync('/bin/bash') ? '/bin/bash' : 'bash');
     this.#killGraceMs = options.killGraceMs ?? 500;
     this.#settleMs = options.settleMs ?? 100;
+    // A policy comes back copied and frozen: what was checked here is what every command gets.
     const setting = checkSandboxSetting(options.sandbox ?? 'auto');
-    // A copy, frozen: what was checked here is what every command gets, whatever the host's object becomes.
-    const policy = typeof setting === 'object' ? frozenCopy(setting) : undefined;
+    const policy = typeof setting === 'object' ? setting : undefined;
     const required = setting === 'required' || (policy !== undefined && policy.required !== false);
     const bubblewrap = setting === 'off' ? undefined : findBubblewrap(this.bashPath);
     if (required && bubblewrap === undefined)
@@ -320,18 +316,6 @@ export class LocalShell implements VirtualShell {
   }
 }
 
-/** The sandbox refusals a sandboxed command's errors show, as the result carries them (none: no key). */
-function refusalsOf(
-  stderr: string,
-  policy: ResolvedSandboxPolicy | undefined,
-  proxied: readonly string[] = [],
-): { sandboxRefusals?: string[] } {
-  if (policy === undefined) return {};
-  // What the proxy refused is exact; what the errors show comes after it.
-  const refusals = [...new Set([...proxied, ...sandboxRefusals(stderr, policy)])].slice(0, MAX_SANDBOX_REFUSALS);
-  return refusals.length === 0 ? {} : { sandboxRefusals: refusals };
-}
-
 /**
  * nsenter and socat, found, when a policy allows domains: without them its commands could reach
  * nothing, so their absence is an error here rather than a network that silently never works.
@@ -346,18 +330,4 @@ function bridgeTools(policy: SandboxPolicy | undefined): BridgeTools | undefined
       `sandbox.network.allowedDomains needs ${socat === undefined ? 'socat' : 'nsenter'} to bridge the sandbox to its proxy: install it (Debian and Ubuntu: apt-get install ${socat === undefined ? 'socat' : 'util-linux'})`,
     );
   return { nsenter, socat };
-}
-
-/** A deep, frozen copy of a checked policy (its arrays and its network object included). */
-function frozenCopy(policy: SandboxPolicy): SandboxPolicy {
-  const network = policy.network;
-  return Object.freeze({
-    ...policy,
-    ...(policy.writable === undefined ? {} : { writable: Object.freeze([...policy.writable]) }),
-    ...(policy.readOnly === undefined ? {} : { readOnly: Object.freeze([...policy.readOnly]) }),
-    ...(policy.readDenied === undefined ? {} : { readDenied: Object.freeze([...policy.readDenied]) }),
-    ...(network === undefined || network === 'none'
-      ? {}
-      : { network: Object.freeze({ allowedDomains: Object.freeze([...network.allowedDomains]) }) }),
-  });
 }

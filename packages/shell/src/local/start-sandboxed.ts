@@ -41,6 +41,7 @@ export function startSandboxed(
     name,
     // With a network, the command waits (for a byte on BLOCK_FD) until its bridge listens.
     block: domains.length > 0,
+    report: true,
   });
   const env = domains.length === 0 ? start.env : withProxy(start.env);
   return new Promise((resolve, reject) => {

@@ -7,6 +7,10 @@ import { foldersToPin } from './folders-to-pin.js';
 import type { ResolvedSandboxPolicy } from '../sandbox-policy.js';
 import { seccompFilter, seccompSupported } from './seccomp-filter.js';
 
+/** What to install for a sandbox, named in the error a shell that requires one throws. */
+export const INSTALL_SANDBOX =
+  'install bubblewrap 0.8 or later (Debian and Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap), with user namespaces enabled';
+
 /** The file descriptors the sandboxed start hands bubblewrap, after stdin, stdout and stderr. */
 export const SECCOMP_FD = 3;
 export const STATUS_FD = 4;
@@ -37,13 +41,19 @@ const NAMESPACES = [
  * folders replaced by an empty folder no one may open, files by `unreadable` (an empty file of
  * mode 000). Every path is canonical and exists (see resolveSandboxPolicy), so no mount follows a
  * link or has to create its target. The seccomp filter comes on {@link SECCOMP_FD}; bubblewrap
- * reports the namespace's init on {@link STATUS_FD}; with `block`, the command waits for a byte on
- * {@link BLOCK_FD} (while the network bridge starts).
+ * reports the namespace's init on {@link STATUS_FD} when `report` is set; with `block`, the command
+ * waits for a byte on {@link BLOCK_FD} (while the network bridge starts).
  */
 export function bubblewrapArguments(
   policy: ResolvedSandboxPolicy,
   places: { readonly privateTmp: string; readonly unreadable: string },
-  run: { readonly bashPath: string; readonly command: string; readonly name: string; readonly block: boolean },
+  run: {
+    readonly bashPath: string;
+    readonly command: string;
+    readonly name: string;
+    readonly block: boolean;
+    readonly report: boolean;
+  },
 ): string[] {
   const args = [...NAMESPACES, '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
   args.push('--bind', places.privateTmp, '/tmp');
@@ -58,7 +68,8 @@ export function bubblewrapArguments(
     if (entry.folder) args.push('--perms', '0000', '--tmpfs', entry.path, '--remount-ro', entry.path);
     else args.push('--ro-bind', places.unreadable, entry.path);
   }
-  args.push('--seccomp', String(SECCOMP_FD), '--json-status-fd', String(STATUS_FD));
+  args.push('--seccomp', String(SECCOMP_FD));
+  if (run.report) args.push('--json-status-fd', String(STATUS_FD));
   if (run.block) args.push('--block-fd', String(BLOCK_FD));
   args.push('--chdir', policy.cwd, '--', run.bashPath, '-c', run.command, run.name);
   return args;
@@ -77,6 +88,11 @@ export function unreadablePlaceholder(): string {
   return file;
 }
 
+/** The arguments that prove a `bwrap` can sandbox: every namespace, the capability drop, the seccomp filter on `seccompFd`. */
+export function bubblewrapProbeArguments(seccompFd: number): string[] {
+  return [...NAMESPACES, '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--seccomp', String(seccompFd)];
+}
+
 let probed: string | null | undefined;
 
 /**
@@ -90,8 +106,7 @@ export function findBubblewrap(bashPath: string): string | undefined {
   probed = null;
   const path = findExecutable('bwrap');
   if (path === undefined || process.platform !== 'linux' || !seccompSupported()) return undefined;
-  const args = [...NAMESPACES, '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--seccomp', '0'];
-  const probe = spawnSync(path, [...args, '--', bashPath, '-c', 'exit 42'], {
+  const probe = spawnSync(path, [...bubblewrapProbeArguments(0), '--', bashPath, '-c', 'exit 42'], {
     input: seccompFilter(false),
     stdio: ['pipe', 'ignore', 'ignore'],
     timeout: 10_000,

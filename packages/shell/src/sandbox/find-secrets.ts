@@ -1,6 +1,5 @@
 // Where the secret list (the Read tool's) names files that exist, so that the sandbox can hide them.
 import { findSecretRule, SECRET_PATH_RULES } from '@toolwright/core/node';
-import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 
 /** A path the sandbox hides, and why (the secret list's words). */
@@ -14,6 +13,23 @@ export interface SecretPath {
 export interface SecretSearch {
   readonly secrets: SecretPath[];
   readonly gitFolders: string[];
+}
+
+/** One entry of a folder, as the search needs it. */
+export interface FolderEntry {
+  readonly name: string;
+  readonly kind: 'folder' | 'file' | 'link' | 'other';
+}
+
+/**
+ * Where the search reads folders: this machine's file system by default, or what a host's own
+ * survey listed (an SSH host's sandbox is resolved from a listing made there).
+ */
+export interface FolderReader {
+  /** The folder's entries; none when it cannot be read. */
+  readFolder(folder: string): Promise<readonly FolderEntry[]>;
+  /** A link's canonical target and whether it is a folder; undefined when it dangles. */
+  realTarget(path: string): Promise<{ readonly path: string; readonly folder: boolean } | undefined>;
 }
 
 /** How deep below a searched folder, and how many entries in all, one search reads. */
@@ -32,7 +48,11 @@ const NOT_SEARCHED = new Set(['node_modules', '.git']);
  * search reads one folder at a time, asynchronously: a large tree delays the command's start,
  * never this process's other work.
  */
-export async function findSecrets(roots: readonly string[], home: string | undefined): Promise<SecretSearch> {
+export async function findSecrets(
+  roots: readonly string[],
+  home: string | undefined,
+  reader: FolderReader = LOCAL_FOLDERS,
+): Promise<SecretSearch> {
   const found = new Map<string, SecretPath>();
   const gitFolders: string[] = [];
   let budget = SECRET_SEARCH_ENTRIES;
@@ -42,11 +62,11 @@ export async function findSecrets(roots: readonly string[], home: string | undef
     found.set(path, { path, folder, why: rule.what });
     return true;
   };
-  const visit = async (folder: string, entry: Dirent): Promise<'folder' | 'other'> => {
+  const visit = async (folder: string, entry: FolderEntry): Promise<'folder' | 'other'> => {
     const path = folder === '/' ? `/${entry.name}` : `${folder}/${entry.name}`;
-    if (entry.isSymbolicLink()) {
+    if (entry.kind === 'link') {
       // The link's name or its target's may be the secret one; what must be hidden is the target.
-      const target = await realTarget(path);
+      const target = await reader.realTarget(path);
       if (target !== undefined && (findSecretRule(path) !== undefined || findSecretRule(target.path) !== undefined))
         found.set(target.path, {
           path: target.path,
@@ -55,12 +75,12 @@ export async function findSecrets(roots: readonly string[], home: string | undef
         });
       return 'other';
     }
-    if (entry.isDirectory()) return note(path, true) ? 'other' : 'folder';
-    if (entry.isFile()) note(path, false);
+    if (entry.kind === 'folder') return note(path, true) ? 'other' : 'folder';
+    if (entry.kind === 'file') note(path, false);
     return 'other';
   };
   const search = async (folder: string, depth: number): Promise<void> => {
-    const entries = await readFolder(folder);
+    const entries = await reader.readFolder(folder);
     for (const entry of entries) {
       if (--budget < 0) return;
       if ((await visit(folder, entry)) !== 'folder') continue;
@@ -71,40 +91,43 @@ export async function findSecrets(roots: readonly string[], home: string | undef
     }
   };
   for (const root of roots) await search(root, 1);
-  if (home !== undefined) await searchHome(home, visit);
+  // The home folder's own entries, and each nested place a rule names (`.aws/credentials`, `.cargo/credentials*`).
+  if (home !== undefined)
+    for (const folder of ['', ...HOME_SECRET_FOLDERS]) {
+      const path = folder === '' ? home : `${home}/${folder}`;
+      for (const entry of await reader.readFolder(path)) await visit(path, entry);
+    }
   return { secrets: [...found.values()], gitFolders };
 }
 
-/** The home folder's own entries, and each nested place a rule names (`.aws/credentials`, `.cargo/credentials*`). */
-async function searchHome(
-  home: string,
-  visit: (folder: string, entry: Dirent) => Promise<'folder' | 'other'>,
-): Promise<void> {
-  for (const entry of await readFolder(home)) await visit(home, entry);
-  const nested = new Set(
+/** The folders below the home folder whose entries the secret list names (`.aws`, `.config/gcloud`, …). */
+export const HOME_SECRET_FOLDERS: readonly string[] = Object.freeze([
+  ...new Set(
     SECRET_PATH_RULES.map((rule) => rule.pattern.replace(/\/\*\*$/, ''))
       .filter((pattern) => pattern.includes('/'))
       .map((pattern) => pattern.slice(0, pattern.lastIndexOf('/'))),
-  );
-  for (const folder of nested) {
-    const path = `${home}/${folder}`;
-    for (const entry of await readFolder(path)) await visit(path, entry);
-  }
-}
+  ),
+]);
 
-async function readFolder(folder: string): Promise<Dirent[]> {
-  try {
-    return await readdir(folder, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-}
-
-async function realTarget(path: string): Promise<{ path: string; folder: boolean } | undefined> {
-  try {
-    const real = await realpath(path);
-    return { path: real, folder: (await stat(real)).isDirectory() };
-  } catch {
-    return undefined;
-  }
-}
+/** This machine's file system. */
+export const LOCAL_FOLDERS: FolderReader = {
+  async readFolder(folder) {
+    try {
+      const entries = await readdir(folder, { withFileTypes: true });
+      return entries.map((entry) => ({
+        name: entry.name,
+        kind: entry.isSymbolicLink() ? 'link' : entry.isDirectory() ? 'folder' : entry.isFile() ? 'file' : 'other',
+      }));
+    } catch {
+      return [];
+    }
+  },
+  async realTarget(path) {
+    try {
+      const real = await realpath(path);
+      return { path: real, folder: (await stat(real)).isDirectory() };
+    } catch {
+      return undefined;
+    }
+  },
+};

@@ -39,9 +39,9 @@ export function removePrivateTmp(folder: string): void {
  * binds such a path when it is writable or the working directory), else the same path in the
  * private tmp folder. `/tmp` itself is the private folder.
  */
-export function hostPathOf(path: string, privateTmp: string): string {
+export function hostPathOf(path: string, privateTmp: string, exists: (path: string) => boolean = existsOnHost): string {
   if (!isInside(path, '/tmp')) return path;
-  if (path !== '/tmp' && existsOnHost(path)) return path;
+  if (path !== '/tmp' && exists(path)) return path;
   return `${privateTmp}${path.slice('/tmp'.length)}`;
 }
 

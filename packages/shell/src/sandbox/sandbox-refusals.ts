@@ -59,3 +59,15 @@ function pathIn(line: string, cwd: string): string | undefined {
   if (named === undefined || named.trim() === '' || /\s(?:->|=>)\s/.test(named)) return undefined;
   return posix.resolve(cwd, named.trim());
 }
+
+/** The sandbox refusals a sandboxed command's errors show, as the result carries them (none: no key). */
+export function refusalsOf(
+  stderr: string,
+  policy: ResolvedSandboxPolicy | undefined,
+  proxied: readonly string[] = [],
+): { sandboxRefusals?: string[] } {
+  if (policy === undefined) return {};
+  // What the proxy refused is exact; what the errors show comes after it.
+  const refusals = [...new Set([...proxied, ...sandboxRefusals(stderr, policy)])].slice(0, MAX_SANDBOX_REFUSALS);
+  return refusals.length === 0 ? {} : { sandboxRefusals: refusals };
+}

@@ -10,6 +10,8 @@ const POLICY_KEYS = ['writable', 'readOnly', 'readDenied', 'network', 'allowUnix
  * Throws a {@link ShellOptionsError} unless `value` is a {@link SandboxSetting}: a mode, or a
  * policy object with known keys only, absolute paths without NUL bytes, and valid domain rules
  * (SPEC SB-4: `{ sandbox: 'requird' }` or `{ writeable: […] }` is an error, never ignored).
+ * A policy is returned as a deep, frozen copy: what was checked is what every command gets,
+ * whatever the caller's object becomes later.
  */
 export function checkSandboxSetting(value: unknown): SandboxSetting {
   if (typeof value === 'string') {
@@ -38,7 +40,7 @@ export function checkSandboxSetting(value: unknown): SandboxSetting {
     checkKeys(network, ['allowedDomains'], 'sandbox.network');
     checkDomainRules((network as { allowedDomains?: unknown }).allowedDomains);
   }
-  return policy;
+  return frozenCopy(policy);
 }
 
 /** The domain rules, checked (see `checkDomainRule`); throws a {@link ShellOptionsError} naming the first bad one. */
@@ -77,4 +79,18 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return JSON.stringify(value);
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+}
+
+/** A deep, frozen copy of a checked policy (its arrays and its network object included). */
+function frozenCopy(policy: SandboxPolicy): SandboxPolicy {
+  const network = policy.network;
+  return Object.freeze({
+    ...policy,
+    ...(policy.writable === undefined ? {} : { writable: Object.freeze([...policy.writable]) }),
+    ...(policy.readOnly === undefined ? {} : { readOnly: Object.freeze([...policy.readOnly]) }),
+    ...(policy.readDenied === undefined ? {} : { readDenied: Object.freeze([...policy.readDenied]) }),
+    ...(network === undefined || network === 'none'
+      ? {}
+      : { network: Object.freeze({ allowedDomains: Object.freeze([...network.allowedDomains]) }) }),
+  });
 }
