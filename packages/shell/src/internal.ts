@@ -12,7 +12,15 @@ export {
 } from './sandbox/seatbelt-profile.js';
 export { checkDomainRule } from './sandbox/domain-rules.js';
 export { bubblewrapArguments, bubblewrapProbeArguments, INSTALL_SANDBOX, SECCOMP_FD } from './sandbox/bubblewrap.js';
-export { HOME_SECRET_FOLDERS, type FolderEntry, type FolderReader } from './sandbox/find-secrets.js';
+export {
+  HOME_SECRET_FOLDERS,
+  SECRET_SEARCH_DEPTH,
+  SECRET_PATTERNS,
+  SECRET_SEARCH_ENTRIES,
+  searchStopped,
+  type FolderEntry,
+  type FolderReader,
+} from './sandbox/find-secrets.js';
 export { isGlob } from './sandbox/expand-paths.js';
 export { resolveSandboxPolicy, STARTUP_FILES, type PolicyHost } from './sandbox/resolve-policy.js';
 export type { ResolvedSandboxPolicy } from './sandbox-policy.js';

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, useTokens } from './shell-cases.js';
 import { survivors, waitUntilRunning } from '@toolwright/test-support/survivors';
 import {
+  expectFloodRefused,
   expectSandboxedBackground,
   expectWriteRefused,
   makeSandboxWorkspace,
@@ -142,6 +143,12 @@ describe('LocalShell in its bubblewrap sandbox: reads (SB-1)', () => {
       await strict.dispose();
     }
   });
+
+  it(
+    'SB-1: a command that floods the workspace past the secret search makes the next one refuse to start, never run with a secret unhidden',
+    () => expectFloodRefused(inWork, work),
+    180_000,
+  );
 
   it('SB-1: everything else stays readable (the system, the workspace, files outside it)', async () => {
     const result = await inWork(`cat readme.txt ${join(outside, 'file')} && test -r /etc/hostname && echo readable`);

@@ -13,8 +13,8 @@ export interface RemoteSandbox {
   readonly privateTmp: string;
   /** An empty file of mode 000: what a read-denied file is replaced with. */
   readonly unreadable: string;
-  /** The seccomp filter for the host's architecture, as bubblewrap reads it. */
-  readonly seccomp: string;
+  /** The host's architecture, as Node names it (`x64`, `arm64`): the seccomp filter is built for it. */
+  readonly arch: string;
   /** The login user's home folder, canonical: its secrets are hidden too. */
   readonly home: string;
 }
@@ -24,10 +24,12 @@ export type SandboxProbe =
   { readonly kind: 'bubblewrap'; readonly sandbox: RemoteSandbox } | { readonly kind: 'none'; readonly reason: string };
 
 /**
- * The script that finds the host's `bwrap`, makes the shell's folder (the filter for `uname -m`,
- * the placeholder, the private /tmp) and proves a sandbox can be made for the login user. It
- * prints NUL-separated fields: `bubblewrap`, the path, the folder, the home folder; or `none` and
- * the reason (the folder is then removed).
+ * The script that finds the host's `bwrap`, makes the shell's folder (the placeholder and the
+ * private /tmp) and proves a sandbox can be made for the login user, with the filter for `uname
+ * -m`. It prints NUL-separated fields: `bubblewrap`, the path, the folder, the home folder, the
+ * architecture; or `none` and the reason (the folder is then removed). No filter is kept on the
+ * host: each command's comes with its script (see {@link seccompInput}), so no file a command
+ * could reach ever decides what the next one may do.
  */
 export function sandboxProbeScript(allowUnixSockets: boolean): string {
   const filter = (arch: string): string => shellQuote(seccompFilter(allowUnixSockets, arch).toString('base64'));
@@ -35,23 +37,23 @@ export function sandboxProbeScript(allowUnixSockets: boolean): string {
   const probe = bubblewrapProbeArguments(SECCOMP_FD).map(shellQuote).join(' ');
   return [
     'set +m',
-    `case $(uname -m) in x86_64) filter=${filter('x64')};; aarch64|arm64) filter=${filter('arm64')};; *) ${none('"no seccomp filter is written for the $(uname -m) architecture"')};; esac`,
+    `case $(uname -m) in x86_64) arch=x64 filter=${filter('x64')};; aarch64|arm64) arch=arm64 filter=${filter('arm64')};; *) ${none('"no seccomp filter is written for the $(uname -m) architecture"')};; esac`,
     `bwrap=$(command -v bwrap) || ${none(shellQuote(`bubblewrap (bwrap) is not installed there: ${INSTALL_SANDBOX}`))}`,
     // Without the home folder its secrets (`~/.ssh`, `~/.aws`) could not be found and hidden.
     `home=$(cd ~ 2>/dev/null && pwd -P) && [ -n "$home" ] || ${none('"the login user\'s home folder could not be found"')}`,
     `folder=$(mktemp -d /tmp/toolwright-ssh-sandbox-XXXXXXXXXX 2>/dev/null) || ${none("'no folder could be made in its /tmp'")}`,
-    `if ! { mkdir -m 700 "$folder/tmp" && : > "$folder/unreadable" && chmod 000 "$folder/unreadable" && printf '%s' "$filter" | base64 -d > "$folder/seccomp"; } 2>/dev/null; then rm -rf -- "$folder"; ${none("'the sandbox folder could not be filled in its /tmp'")}; fi`,
-    `error=$("$bwrap" ${probe} -- bash --noprofile --norc -c 'exit 42' ${SECCOMP_FD}<"$folder/seccomp" 2>&1 >/dev/null)`,
+    `if ! { mkdir -m 700 "$folder/tmp" && : > "$folder/unreadable" && chmod 000 "$folder/unreadable"; } 2>/dev/null; then rm -rf -- "$folder"; ${none("'the sandbox folder could not be filled in its /tmp'")}; fi`,
+    `error=$("$bwrap" ${probe} -- bash --noprofile --norc -c 'exit 42' ${SECCOMP_FD}< <(printf '%s' "$filter" | base64 -d) 2>&1 >/dev/null)`,
     `if [ $? -ne 42 ]; then rm -rf -- "$folder"; ${none(`"bubblewrap cannot make a sandbox for this user: \${error:-it ended at once} (${INSTALL_SANDBOX.replace(/^install/, 'it needs')})"`)}; fi`,
-    `printf 'bubblewrap\\0%s\\0%s\\0%s\\0' "$bwrap" "$folder" "$home"`,
+    `printf 'bubblewrap\\0%s\\0%s\\0%s\\0%s\\0' "$bwrap" "$folder" "$home" "$arch"`,
   ].join('\n');
 }
 
 /** The probe's verdict from what its script printed. */
 export function parseSandboxProbe(stdout: string, exitCode: number | null): SandboxProbe {
   const fields = stdout.split('\0');
-  if (fields[0] === 'bubblewrap' && fields.length >= 4 && fields[2] !== '') {
-    const [, bubblewrap, folder, home] = fields as [string, string, string, string];
+  if (fields[0] === 'bubblewrap' && fields.length >= 5 && fields[2] !== '') {
+    const [, bubblewrap, folder, home, arch] = fields as [string, string, string, string, string];
     return {
       kind: 'bubblewrap',
       sandbox: {
@@ -59,11 +61,16 @@ export function parseSandboxProbe(stdout: string, exitCode: number | null): Sand
         folder,
         privateTmp: `${folder}/tmp`,
         unreadable: `${folder}/unreadable`,
-        seccomp: `${folder}/seccomp`,
+        arch,
         home,
       },
     };
   }
   if (fields[0] === 'none' && fields.length >= 2) return { kind: 'none', reason: (fields[1] as string).trim() };
   return { kind: 'none', reason: `the probe of its sandbox failed (exit code ${String(exitCode)})` };
+}
+
+/** The bash redirection that hands bubblewrap the seccomp filter on `fd`: decoded from the script itself, through a pipe. */
+export function seccompInput(fd: number, allowUnixSockets: boolean, arch: string): string {
+  return `${fd}< <(printf '%s' ${shellQuote(seccompFilter(allowUnixSockets, arch).toString('base64'))} | base64 -d)`;
 }

@@ -8,7 +8,7 @@ import {
 } from '@toolwright/shell/internal';
 import type { ClientChannel } from 'ssh2';
 import { readChannel } from './read-channel.js';
-import { parseSandboxProbe, sandboxProbeScript, type RemoteSandbox } from './remote-sandbox.js';
+import { parseSandboxProbe, sandboxProbeScript, seccompInput, type RemoteSandbox } from './remote-sandbox.js';
 import type { RemoteSandboxSetting } from './remote-sandbox-setting.js';
 import { readSurvey, surveyScript } from './remote-survey.js';
 import { shellQuote, type SandboxedCommand } from './remote-supervisor.js';
@@ -74,7 +74,7 @@ export class RemoteSandboxes {
     const { exec, input } = stdinScript(surveyScript(request));
     const output = await this.#connection.exec(exec, (channel) => readBounded(channel, limits), input);
     if (output === 'timedOut' || output === 'aborted') return output === 'timedOut' ? 'timedOut' : undefined;
-    const survey = readSurvey(output);
+    const survey = readSurvey(output, sandbox.home);
     const resolved = await resolveSandboxPolicy(policy, survey.cwd, sandbox.privateTmp, sandbox.home, survey.host);
     const places = { privateTmp: sandbox.privateTmp, unreadable: sandbox.unreadable };
     return {
@@ -88,8 +88,7 @@ export class RemoteSandboxes {
           block: false,
           report: false,
         }),
-        seccomp: sandbox.seccomp,
-        seccompFd: SECCOMP_FD,
+        seccomp: seccompInput(SECCOMP_FD, resolved.allowUnixSockets, sandbox.arch),
         makeFolders: survey.made(),
       },
     };

@@ -88,9 +88,8 @@ export interface SandboxedCommand {
   readonly bubblewrap: string;
   /** bubblewrap's arguments, the command included (see `bubblewrapArguments`). */
   readonly arguments: readonly string[];
-  /** The seccomp filter's file: opened as the descriptor the arguments name. */
+  /** The redirection that opens the seccomp filter as the descriptor the arguments name (see `seccompInput`). */
   readonly seccomp: string;
-  readonly seccompFd: number;
   /** Folders to make first (a repository's missing `.git/hooks`, so that its mount has a target). */
   readonly makeFolders: readonly string[];
 }
@@ -130,10 +129,7 @@ export function supervisorScript(run: SupervisedCommand): string {
   if (run.sandbox !== undefined) {
     const { sandbox } = run;
     for (const folder of sandbox.makeFolders) lines.push(`mkdir -- ${shellQuote(folder)} 2>/dev/null`);
-    lines.push(
-      `exec ${sandbox.seccompFd}<${shellQuote(sandbox.seccomp)}`,
-      `exec ${[sandbox.bubblewrap, ...sandbox.arguments].map(shellQuote).join(' ')}`,
-    );
+    lines.push(`exec ${[sandbox.bubblewrap, ...sandbox.arguments].map(shellQuote).join(' ')} ${sandbox.seccomp}`);
     return lines.join('\n');
   }
   lines.push(

@@ -12,10 +12,11 @@ describe('readSurvey', () => {
     record('L', '/work/dangling') +
     record('Ed/work/src', 'Ef/work/.env', 'ElN/work/broken', 'Eld/work/docs', 'Ef/work/src/a.ts') +
     record('T/gone', 'T/data/docs') +
+    record('H', 'F') +
     record('Z');
 
   it('SB-7: reads the working directory, the paths it resolved, the folders it listed and the links, in order', async () => {
-    const { cwd, host } = readSurvey(complete);
+    const { cwd, host } = readSurvey(complete, '/home/agent');
     expect(cwd).toBe('/work');
     expect(host.realPath('/work/./')).toBe('/work');
     expect(host.realPath('/work/dangling')).toBeUndefined();
@@ -35,7 +36,7 @@ describe('readSurvey', () => {
   });
 
   it('SB-7: a folder resolveSandboxPolicy makes is reported, and then resolves to itself', () => {
-    const survey = readSurvey(complete);
+    const survey = readSurvey(complete, '/home/agent');
     survey.host.makeFolder('/work/.git/hooks');
     expect(survey.made()).toEqual(['/work/.git/hooks']);
     expect(survey.host.realPath('/work/.git/hooks')).toBe('/work/.git/hooks');
@@ -43,12 +44,23 @@ describe('readSurvey', () => {
 
   it('SB-7: a survey cut short (no Z) is refused: what it never reported is not taken for absent', () => {
     for (const cut of [complete.slice(0, complete.indexOf('Z')), complete.slice(0, 40), '', record('Z')])
-      expect(() => readSurvey(cut)).toThrow(
+      expect(() => readSurvey(cut, '/home/agent')).toThrow(
         new ShellStartError('The command could not start: its sandbox could not survey the host.'),
       );
   });
 
   it('SB-7: an unknown record stops the reading, so the survey counts as cut short', () => {
-    expect(() => readSurvey(record('C', '/work') + record('X', 'odd') + record('Z'))).toThrow(ShellStartError);
+    expect(() => readSurvey(record('C', '/work') + record('X', 'odd') + record('Z'), '/home/agent')).toThrow(
+      ShellStartError,
+    );
+  });
+
+  it('SB-7: a listing cut at the search budget (no H or F) stops the command, naming the folder', () => {
+    const withoutF = complete.replace(record('H', 'F'), record('H'));
+    expect(() => readSurvey(withoutF, '/home/agent')).toThrow(
+      "its sandbox's secret search (node_modules and .git not counted) found more than 100,000 entries in /work,",
+    );
+    const withoutH = complete.replace(record('H', 'F'), record('F'));
+    expect(() => readSurvey(withoutH, '/home/agent')).toThrow('found more than 100,000 entries in /home/agent,');
   });
 });

@@ -3,7 +3,16 @@
 // policy names, and the folders the secret search reads. The policy is then resolved here by the
 // same code as on this machine (resolveSandboxPolicy), reading the survey instead of a disk.
 import type { SandboxPolicy } from '@toolwright/shell';
-import { HOME_SECRET_FOLDERS, STARTUP_FILES, type FolderEntry, type PolicyHost } from '@toolwright/shell/internal';
+import {
+  HOME_SECRET_FOLDERS,
+  SECRET_PATTERNS,
+  SECRET_SEARCH_DEPTH,
+  SECRET_SEARCH_ENTRIES,
+  searchStopped,
+  STARTUP_FILES,
+  type FolderEntry,
+  type PolicyHost,
+} from '@toolwright/shell/internal';
 import { ShellStartError } from '@toolwright/shell';
 import { posix } from 'node:path';
 import { shellQuote } from './remote-supervisor.js';
@@ -19,10 +28,17 @@ export interface SurveyRequest {
   readonly home: string;
 }
 
-/** The entries one listing holds at most: the secret search's budget, and more (the home folder is listed apart). */
-export const SURVEY_ENTRIES = 30_000;
-/** How deep below a searched folder the survey lists (the secret search's depth). */
-const SURVEY_DEPTH = 8;
+// The files a secret rule could name, as one find test (case-insensitive, as the rules are): a
+// superset of what findSecretRule says, which decides. Rules of a folder (`.ssh/**`) need none:
+// every folder is listed. Other files are counted, not listed.
+const SAFE_PATTERN = /^[A-Za-z0-9._*/-]+$/;
+const CANDIDATE = SECRET_PATTERNS.every((pattern) => SAFE_PATTERN.test(pattern))
+  ? `-regextype posix-extended -iregex ${shellQuote(
+      `.*/(${SECRET_PATTERNS.filter((pattern) => !pattern.endsWith('/**'))
+        .map((pattern) => pattern.replaceAll('.', '\\.').replaceAll('*', '[^/]*'))
+        .join('|')})`,
+    )}`
+  : '-true';
 
 // An entry in one field: E, its type (find's %y), for a link also its target's type (%Y: N when
 // it dangles, L for a loop), and its path.
@@ -39,8 +55,9 @@ const QUERY = `q() { [ $# -gt 0 ] || return 0; local paths=("$@") reals i p; map
  * the writable folders and the home folder, and for `hooks` and `config` of every `.git` folder
  * listed; an `E` record (see ENTRY) for every entry of the home folder and its secret places, and
  * of the writable folders and the working directory to the search's depth (`node_modules` and
- * `.git` listed, not entered); a `T` record (T and the canonical target, in one field) for each
- * link listed, in their order; `Z` last.
+ * `.git` listed, not entered; of the files only those a secret rule could name); `H` and `F` after
+ * each of the two listings, when it was not cut at the search's budget; a `T` record (T and the
+ * canonical target, in one field) for each link listed, in their order; `Z` last.
  */
 export function surveyScript(request: SurveyRequest): string {
   const list = (paths: readonly string[]): string => paths.map((path) => shellQuote(posix.resolve(path))).join(' ');
@@ -62,8 +79,10 @@ export function surveyScript(request: SurveyRequest): string {
     `startup=(); for folder in "\${roots[@]}" "$home"; do for name in ${STARTUP_FILES.map(shellQuote).join(' ')}; do startup+=("$folder/$name"); done; done; q "\${startup[@]}"`,
     `listing=$(mktemp ${shellQuote(`${request.folder}/survey-XXXXXXXXXX`)}) || exit 95`,
     // The home folder's own entries and its secret places first: never cut by a large workspace.
-    `find -P "$home" ${homePlaces} -mindepth 1 -maxdepth 1 ${ENTRY} 2>/dev/null | head -z -n ${SURVEY_ENTRIES} > "$listing"`,
-    `[ \${#roots[@]} -eq 0 ] || find -P "\${roots[@]}" -maxdepth ${SURVEY_DEPTH} \\( -type d \\( -name node_modules -o -name .git \\) -printf 'Ed%p\\0' -prune \\) -o ${ENTRY} 2>/dev/null | head -z -n ${SURVEY_ENTRIES} >> "$listing"`,
+    `{ find -P "$home" ${homePlaces} -mindepth 1 -maxdepth 1 ${ENTRY} 2>/dev/null; printf 'H\\0'; } | head -z -n ${SECRET_SEARCH_ENTRIES + 1} > "$listing"`,
+    // Each entry is one field (an `x` for a file no rule could name): the budget is head's.
+    'declare -A seen; searched=(); for root in "${roots[@]}"; do [ -n "${seen[$root]:-}" ] || searched+=("$root"); seen[$root]=1; done',
+    `{ [ \${#searched[@]} -eq 0 ] || find -P "\${searched[@]}" -maxdepth ${SECRET_SEARCH_DEPTH + 1} \\( -type d \\( -name node_modules -o -name .git \\) -printf 'Ed%p\\0' -prune \\) -o -type d -printf 'Ed%p\\0' -o -type l -printf 'El%Y%p\\0' -o ${CANDIDATE} -printf 'E%y%p\\0' -o -printf 'x\\0' 2>/dev/null; printf 'F\\0'; } | head -z -n ${SECRET_SEARCH_ENTRIES + 1} | sed -z '/^x$/d' >> "$listing"`,
     'cat -- "$listing"',
     // Each link's canonical target, in the order of the listing's links (readlink -m prints one line for every path).
     `grep -z '^El' -- "$listing" | sed -z 's/^El.//' | xargs -0 -r readlink -z -m -- | sed -z 's/^/T/'`,
@@ -88,7 +107,7 @@ const KINDS: Readonly<Record<string, FolderEntry['kind']>> = { d: 'folder', f: '
  * with a ShellStartError: a path it never reported could be a secret, and nothing unseen is taken
  * for absent. The host answers for paths as the path authority would (normalised first).
  */
-export function readSurvey(output: string): Survey {
+export function readSurvey(output: string, home: string): Survey {
   const fields = output.split('\0');
   const resolved = new Map<string, { readonly path: string; readonly folder: boolean } | undefined>();
   const folders = new Map<string, FolderEntry[]>();
@@ -96,6 +115,7 @@ export function readSurvey(output: string): Survey {
   const folderReals = new Set<string>();
   const links: { readonly path: string; readonly type: string }[] = [];
   let targets = 0;
+  const listings = new Set<string>();
   let cwd: string | undefined;
   let complete = false;
   for (let index = 0; index < fields.length && !complete;) {
@@ -114,6 +134,9 @@ export function readSurvey(output: string): Survey {
       index += 2;
     } else if (tag === 'Z') {
       complete = true;
+    } else if (tag === 'H' || tag === 'F') {
+      index += 1;
+      listings.add(tag);
     } else if (tag.startsWith('T')) {
       index += 1;
       const link = links[targets++];
@@ -135,6 +158,9 @@ export function readSurvey(output: string): Survey {
   }
   if (!complete || cwd === undefined || cwd === '')
     throw new ShellStartError('The command could not start: its sandbox could not survey the host.');
+  // A listing cut at the budget: what it left out could be a secret.
+  if (!listings.has('H')) throw searchStopped(home, 'entries');
+  if (!listings.has('F')) throw searchStopped(cwd, 'entries');
   const made = new Set<string>();
   const host: PolicyHost = {
     folders: {

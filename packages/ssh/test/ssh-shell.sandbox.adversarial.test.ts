@@ -18,6 +18,7 @@ import { ShellStartError, type ExecutionOptions } from '@toolwright/shell';
 import { SshShell } from '@toolwright/ssh';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  expectFloodRefused,
   expectSandboxedBackground,
   expectWriteRefused,
   makeSandboxWorkspace,
@@ -156,6 +157,12 @@ describe('SshShell in the host’s bubblewrap sandbox: reads (SB-7, SB-1)', () =
       `${work}/late-${t}.key is unreadable: a secret (a key or certificate store)`,
     ]);
   });
+
+  it(
+    'SB-7: a command that floods the workspace past the secret search makes the next one refuse to start, never run with a secret unhidden',
+    () => expectFloodRefused(inWork, work),
+    180_000,
+  );
 
   it('SB-7: everything else stays readable', async () => {
     const result = await inWork(`cat readme.txt ${join(outside, 'file')}; head -c 4 /etc/passwd`);

@@ -1,7 +1,16 @@
 // What the sandbox suites of LocalShell and SshShell share: a workspace planted with secrets,
 // links and repositories, and the attacks tried against it (writes outside, secret reads, root
 // escapes). Each suite runs every case through its own shell and checks the host afterwards.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +47,9 @@ export function makeSandboxWorkspace(): SandboxWorkspace {
   writeFileSync(join(home, '.aws', 'credentials'), 'AWS-SECRET\n');
   writeFileSync(join(home, '.npmrc'), '//registry/:_authToken=NPM-SECRET\n');
   writeFileSync(join(home, '.bashrc'), '# rc\n');
+  const deep = join(work, 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j');
+  mkdirSync(deep, { recursive: true });
+  writeFileSync(join(deep, '.env'), 'DEEP-SECRET\n');
   symlinkSync(outside, join(work, 'to-outside'));
   symlinkSync(join(home, '.ssh', 'id_ed25519'), join(work, 'innocent.txt'));
   return { root, work, outside, home };
@@ -211,4 +223,28 @@ export async function expectSandboxedBackground(
   expect(await survivors(t)).toEqual([]);
   expect(existsSync(`/etc/bg-${t}`)).toBe(false);
   return read;
+}
+
+/**
+ * A command floods `work` with more files than the secret search reads, so as to push `.env` past
+ * it: the next command must refuse to start rather than run with the secret unhidden. The flood
+ * is then removed (unsandboxed), and `.env` is hidden again.
+ */
+export async function expectFloodRefused(
+  run: (
+    command: string,
+    options?: { readonly timeoutMs: number },
+  ) => Promise<{ readonly stdout: string; readonly stderr: string }>,
+  work: string,
+): Promise<void> {
+  try {
+    const flood = 'mkdir flood && cd flood && seq 1 100001 | xargs touch && echo flooded';
+    expect((await run(flood, { timeoutMs: 120_000 })).stdout).toBe('flooded\n');
+    await expect(run('cat .env')).rejects.toThrow(
+      `The command could not start: its sandbox's secret search (node_modules and .git not counted) found more than 100,000 entries in ${work}, so a path beyond them could not be hidden.`,
+    );
+  } finally {
+    rmSync(join(work, 'flood'), { recursive: true, force: true });
+  }
+  expect((await run('cat .env')).stderr).toContain('Permission denied');
 }

@@ -28,6 +28,8 @@ export interface SshdFixture {
   resume(): Promise<void>;
   /** The temp folder that holds keys and config. */
   readonly folder: string;
+  /** Where every session starts (the login directory), inside `folder`. */
+  readonly loginDir: string;
   /** The pids of the per-connection sshd processes (children of the listener): killing one cuts that connection. */
   connectionProcesses(): number[];
   /** What sshd wrote to stderr so far. */

@@ -44,7 +44,8 @@ function accepts(port) {
  * Starts a throwaway sshd; rejects with sshd's stderr when it does not come up within 30 s. With
  * `ownMountNamespace`, sshd runs in a mount namespace of its own whose mounts are shared (`unshare
  * --mount --propagation shared`, root only), so a test can mount there (`nsenter --mount`) without
- * touching this machine's mounts. `config` lines are added to sshd_config.
+ * touching this machine's mounts. `config` lines are added to sshd_config. Every session starts
+ * in `loginDir`, a folder of the fixture's (sshd's ForceCommand), whatever the user's home is.
  */
 export async function startSshd(options = {}) {
   const wrap = options.ownMountNamespace === true ? ['unshare', '--mount', '--propagation', 'shared', '--'] : [];
@@ -55,6 +56,11 @@ export async function startSshd(options = {}) {
   for (const file of [hostKey, userKey])
     execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'toolwright-test', '-f', file]);
   writeFileSync(join(folder, 'authorized_keys'), readFileSync(`${userKey}.pub`));
+  // Sessions start in a small folder of the fixture's, not in the user's home folder: a sandboxed
+  // command searches its working directory for secrets, and a developer's home can hold more
+  // entries than that search reads (it then refuses to start).
+  const loginDir = join(folder, 'login');
+  mkdirSync(loginDir);
   const port = await freePort();
   const config = join(folder, 'sshd_config');
   writeFileSync(
@@ -75,6 +81,7 @@ export async function startSshd(options = {}) {
       // The client sends SHLVL=1 so that the login shell skips ~/.bashrc for `-c` commands (see the README).
       'AcceptEnv SHLVL',
       'LogLevel ERROR',
+      `ForceCommand cd '${loginDir}' && eval "$SSH_ORIGINAL_COMMAND"`,
       ...(options.config ?? []),
       '',
     ].join('\n'),
@@ -123,6 +130,7 @@ export async function startSshd(options = {}) {
       return server.pid;
     },
     folder,
+    loginDir,
     connectionProcesses: () => childrenOf(server.pid),
     stderr: () => server.stderr(),
     halt,

@@ -1,7 +1,7 @@
 // Policy paths that are globs, matched against what exists now (bounded, like the secret search).
 import { Minimatch } from 'minimatch';
 import { readdir } from 'node:fs/promises';
-import { SECRET_SEARCH_DEPTH, SECRET_SEARCH_ENTRIES } from './find-secrets.js';
+import { searchStopped, SECRET_SEARCH_DEPTH, SECRET_SEARCH_ENTRIES } from './find-secrets.js';
 
 const GLOB = /[*?[]/;
 const GLOB_OPTIONS = { dot: true, nonegate: true, nocomment: true, nobrace: true, noext: true } as const;
@@ -13,8 +13,10 @@ export function isGlob(path: string): boolean {
 
 /**
  * The existing paths a policy path names: itself when it is plain; for a glob, every path under
- * its literal prefix (searched to the secret search's depth and entry budget) that it matches —
- * `/work/**\/*.key` every key file under /work, `/data/*` every entry of /data.
+ * its literal prefix that it matches — `/work/**\/*.key` every key file under /work, `/data/*`
+ * every entry of /data. The search goes as deep as the glob can match, within the secret search's
+ * depth and entry budget; a glob that reaches past them stops the command (a path it missed could
+ * be one the policy hides).
  */
 export async function expandPolicyPath(path: string): Promise<string[]> {
   if (!isGlob(path)) return [path];
@@ -24,6 +26,8 @@ export async function expandPolicyPath(path: string): Promise<string[]> {
   const matcher = new Minimatch(path, GLOB_OPTIONS);
   const found: string[] = [];
   let budget = SECRET_SEARCH_ENTRIES;
+  // Without `**` a glob spans a fixed number of segments: no deeper folder can match.
+  const deepest = segments.some((segment) => segment.includes('**')) ? SECRET_SEARCH_DEPTH : segments.length - first;
   const search = async (folder: string, depth: number): Promise<void> => {
     let entries;
     try {
@@ -32,10 +36,12 @@ export async function expandPolicyPath(path: string): Promise<string[]> {
       return;
     }
     for (const entry of entries) {
-      if (--budget < 0) return;
+      if (--budget < 0) throw searchStopped(prefix, 'entries', `search for ${path}`);
       const child = folder === '/' ? `/${entry.name}` : `${folder}/${entry.name}`;
       if (matcher.match(child)) found.push(child);
-      else if (entry.isDirectory() && depth < SECRET_SEARCH_DEPTH) await search(child, depth + 1);
+      else if (entry.isDirectory() && depth < deepest) await search(child, depth + 1);
+      else if (entry.isDirectory() && deepest === SECRET_SEARCH_DEPTH)
+        throw searchStopped(prefix, 'depth', `search for ${path}`);
     }
   };
   await search(prefix, 1);

@@ -1,6 +1,7 @@
 // Where the secret list (the Read tool's) names files that exist, so that the sandbox can hide them.
 import { findSecretRule, SECRET_PATH_RULES } from '@toolwright/core/node';
 import { readdir, realpath, stat } from 'node:fs/promises';
+import { ShellStartError } from '../shell-start-error.js';
 
 /** A path the sandbox hides, and why (the secret list's words). */
 export interface SecretPath {
@@ -32,9 +33,32 @@ export interface FolderReader {
   realTarget(path: string): Promise<{ readonly path: string; readonly folder: boolean } | undefined>;
 }
 
-/** How deep below a searched folder, and how many entries in all, one search reads. */
-export const SECRET_SEARCH_DEPTH = 8;
-export const SECRET_SEARCH_ENTRIES = 20_000;
+/**
+ * How deep below a searched folder, and how many entries in all, one search reads. A search
+ * that would go further stops the command instead (see {@link searchStopped}): a secret beyond
+ * its reach could not be hidden, and a command must not be able to push one there by making
+ * files first.
+ */
+export const SECRET_SEARCH_DEPTH = 64;
+export const SECRET_SEARCH_ENTRIES = 100_000;
+
+/**
+ * The start error of a search that could not finish: what stopped it, and how to make it smaller.
+ * `what` names the search (the secret search by default, which counts no node_modules or .git).
+ */
+export function searchStopped(
+  root: string,
+  why: 'entries' | 'depth',
+  what = 'secret search (node_modules and .git not counted)',
+): ShellStartError {
+  const limit =
+    why === 'entries'
+      ? `more than ${SECRET_SEARCH_ENTRIES.toLocaleString('en-US')} entries`
+      : `folders more than ${SECRET_SEARCH_DEPTH} levels deep`;
+  return new ShellStartError(
+    `The command could not start: its sandbox's ${what} found ${limit} in ${root}, so a path beyond them could not be hidden. Run it in a smaller folder, or state narrower sandbox paths (the writable ones and the working directory are searched).`,
+  );
+}
 
 // Folders no secret search descends into: dependencies and git's own store hold no user secrets,
 // and reading them would cost every command far more than the rest of the search.
@@ -42,8 +66,8 @@ const NOT_SEARCHED = new Set(['node_modules', '.git']);
 
 /**
  * The secret files and folders under `roots` (canonical folders, searched to
- * {@link SECRET_SEARCH_DEPTH}, at most {@link SECRET_SEARCH_ENTRIES} entries in all) and in the
- * home folder (its own entries, and the nested places the secret list names: `.aws/credentials`,
+ * {@link SECRET_SEARCH_DEPTH}, at most {@link SECRET_SEARCH_ENTRIES} entries in all; beyond
+ * either, a {@link searchStopped} error) and in the home folder (its own entries, and the nested places the secret list names: `.aws/credentials`,
  * `.config/gcloud`, …). A secret reached through a symbolic link is hidden at its target. The
  * search reads one folder at a time, asynchronously: a large tree delays the command's start,
  * never this process's other work.
@@ -79,18 +103,19 @@ export async function findSecrets(
     if (entry.kind === 'file') note(path, false);
     return 'other';
   };
-  const search = async (folder: string, depth: number): Promise<void> => {
+  const search = async (root: string, folder: string, depth: number): Promise<void> => {
     const entries = await reader.readFolder(folder);
     for (const entry of entries) {
-      if (--budget < 0) return;
+      if (--budget < 0) throw searchStopped(root, 'entries');
       if ((await visit(folder, entry)) !== 'folder') continue;
       const path = folder === '/' ? `/${entry.name}` : `${folder}/${entry.name}`;
       if (entry.name === '.git') gitFolders.push(path);
-      if (NOT_SEARCHED.has(entry.name) || depth >= SECRET_SEARCH_DEPTH) continue;
-      await search(path, depth + 1);
+      if (NOT_SEARCHED.has(entry.name)) continue;
+      if (depth >= SECRET_SEARCH_DEPTH) throw searchStopped(root, 'depth');
+      await search(root, path, depth + 1);
     }
   };
-  for (const root of roots) await search(root, 1);
+  for (const root of roots) await search(root, root, 1);
   // The home folder's own entries, and each nested place a rule names (`.aws/credentials`, `.cargo/credentials*`).
   if (home !== undefined)
     for (const folder of ['', ...HOME_SECRET_FOLDERS]) {
@@ -108,6 +133,9 @@ export const HOME_SECRET_FOLDERS: readonly string[] = Object.freeze([
       .map((pattern) => pattern.slice(0, pattern.lastIndexOf('/'))),
   ),
 ]);
+
+/** The patterns of the secret list, as its rules write them (`.env`, `*.pem`, `.ssh/**`, `.aws/credentials`). */
+export const SECRET_PATTERNS: readonly string[] = Object.freeze(SECRET_PATH_RULES.map((rule) => rule.pattern));
 
 /** This machine's file system. */
 export const LOCAL_FOLDERS: FolderReader = {
