@@ -43,11 +43,12 @@ export async function runSshBench() {
   const notes = [];
 
   const local = new LocalShell();
+  const localSandbox = local.sandbox;
   const localRun = await runAll(local, `${token}1`, HOSTS * PER_HOST);
   await local.dispose?.();
   data.localShell = { ms: localRun.ms, perSecond: COMMANDS / (localRun.ms / 1000), wrong: localRun.wrong.length };
   rows.push([
-    `LocalShell, ${HOSTS * PER_HOST} at a time`,
+    `LocalShell, ${HOSTS * PER_HOST} at a time (sandbox: ${localSandbox})`,
     `${localRun.ms.toFixed(0)} ms`,
     (COMMANDS / (localRun.ms / 1000)).toFixed(0),
     String(localRun.wrong.length),
@@ -59,35 +60,44 @@ export async function runSshBench() {
     const servers = [];
     try {
       for (let index = 0; index < HOSTS; index++) servers.push(await startSshd());
-      const pool = new SshShellPool({
-        hosts: servers.map((server) => ({
-          host: server.host,
-          port: server.port,
-          username: server.username,
-          privateKey: server.privateKey,
-          hostKey: { fingerprint: server.fingerprint },
-        })),
-        maxConcurrentPerHost: PER_HOST,
-      });
-      try {
-        // More callers than the pool's total: the pool's own limit keeps each host at 4.
-        const poolRun = await runAll(pool, `${token}2`, COMMANDS);
-        const peak = Math.max(...pool.status().map((host) => host.mostActive));
-        data.sshPool = {
-          ms: poolRun.ms,
-          perSecond: COMMANDS / (poolRun.ms / 1000),
-          wrong: poolRun.wrong.length,
-          peakPerHost: peak,
-        };
-        rows.push([
-          `SshShellPool, ${HOSTS} hosts × ${PER_HOST}`,
-          `${poolRun.ms.toFixed(0)} ms`,
-          (COMMANDS / (poolRun.ms / 1000)).toFixed(0),
-          String(poolRun.wrong.length),
-        ]);
-        notes.push(`Most commands at once on one host: ${peak} (limit ${PER_HOST}).`);
-      } finally {
-        await pool.dispose();
+      // The hosts' sandbox (bubblewrap where they have it, the default), then none: what it costs per command.
+      for (const [sandbox, key, slot] of [
+        ['auto', 'sshPool', '2'],
+        ['off', 'sshPoolUnsandboxed', '3'],
+      ]) {
+        const pool = new SshShellPool({
+          hosts: servers.map((server) => ({
+            host: server.host,
+            port: server.port,
+            username: server.username,
+            privateKey: server.privateKey,
+            hostKey: { fingerprint: server.fingerprint },
+            sandbox,
+          })),
+          maxConcurrentPerHost: PER_HOST,
+        });
+        try {
+          const kind = await pool.execute('true', OPTIONS).then((result) => result.sandbox ?? 'none');
+          // More callers than the pool's total: the pool's own limit keeps each host at 4.
+          const poolRun = await runAll(pool, `${token}${slot}`, COMMANDS);
+          const peak = Math.max(...pool.status().map((host) => host.mostActive));
+          data[key] = {
+            sandbox: kind,
+            ms: poolRun.ms,
+            perSecond: COMMANDS / (poolRun.ms / 1000),
+            wrong: poolRun.wrong.length,
+            peakPerHost: peak,
+          };
+          rows.push([
+            `SshShellPool, ${HOSTS} hosts × ${PER_HOST} (sandbox: ${kind})`,
+            `${poolRun.ms.toFixed(0)} ms`,
+            (COMMANDS / (poolRun.ms / 1000)).toFixed(0),
+            String(poolRun.wrong.length),
+          ]);
+          notes.push(`Most commands at once on one host (sandbox: ${kind}): ${peak} (limit ${PER_HOST}).`);
+        } finally {
+          await pool.dispose();
+        }
       }
     } catch (error) {
       notes.push(
@@ -106,7 +116,7 @@ export async function runSshBench() {
   console.log('');
   console.log('SSH: 200 commands over a pool of 3 local OpenSSH servers (4 per host) beside LocalShell');
   for (const row of [columns, ...rows])
-    console.log(`  ${row[0].padEnd(34)} ${row[1].padStart(10)} ${row[2].padStart(11)} ${row[3].padStart(14)}`);
+    console.log(`  ${row[0].padEnd(48)} ${row[1].padStart(10)} ${row[2].padStart(11)} ${row[3].padStart(14)}`);
   for (const note of notes) console.log(`  ${note}`);
   return { data, tables: [{ title: 'SSH pool throughput beside LocalShell', columns, rows }], notes };
 }
