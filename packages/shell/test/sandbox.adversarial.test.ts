@@ -150,6 +150,21 @@ describe('LocalShell in its bubblewrap sandbox: reads (SB-1)', () => {
     180_000,
   );
 
+  it('SB-1: a secret made in a folder the last command’s search remembered is hidden from the next command', async () => {
+    const t = token();
+    const folder = join(work, `settled-${t}`);
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'notes.txt'), 'notes\n');
+    // A folder is remembered once it has not changed for a second: wait until it is, then search it.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await inWork(`cat settled-${t}/notes.txt`)).stdout).toBe('notes\n');
+    expect((await inWork(`cat settled-${t}/notes.txt`)).stdout).toBe('notes\n');
+    writeFileSync(join(folder, 'late.pem'), 'LATE-SECRET\n');
+    const result = await inWork(`cat settled-${t}/late.pem`);
+    expect(result.stdout).toBe('');
+    expect(result.sandboxRefusals).toEqual([`${folder}/late.pem is unreadable: a secret (a key or certificate store)`]);
+  });
+
   it('SB-1: everything else stays readable (the system, the workspace, files outside it)', async () => {
     const result = await inWork(`cat readme.txt ${join(outside, 'file')} && test -r /etc/hostname && echo readable`);
     expect(result).toMatchObject({ exitCode: 0, stdout: 'hello\noutside\nreadable\n' });

@@ -15,7 +15,7 @@ import { ShellStartError } from '../shell-start-error.js';
 import type { VirtualShell } from '../virtual-shell.js';
 import { findBubblewrap, INSTALL_SANDBOX } from '../sandbox/bubblewrap.js';
 import { hostPathOf, makePrivateTmp, removePrivateTmp } from '../sandbox/private-tmp.js';
-import { resolveSandboxPolicy } from '../sandbox/resolve-policy.js';
+import { LOCAL_HOST, resolveSandboxPolicy, type PolicyHost } from '../sandbox/resolve-policy.js';
 import type { SandboxKind, SandboxPolicy, SandboxSetting } from '../sandbox-policy.js';
 import { refusalsOf } from '../sandbox/sandbox-refusals.js';
 import { checkKeys, checkSandboxSetting } from '../sandbox/sandbox-setting.js';
@@ -87,6 +87,8 @@ export class LocalShell implements VirtualShell {
   readonly #bridge: BridgeTools | undefined;
   /** The host folder sandboxed commands see as /tmp, made at the first one. */
   #privateTmp: string | undefined;
+  /** This machine, with what this shell's secret searches read (each command reads again only what changed). */
+  readonly #host: PolicyHost = { ...LOCAL_HOST, searchCache: new Map() };
 
   constructor(options: LocalShellOptions = {}) {
     if (typeof options !== 'object' || options === null)
@@ -223,7 +225,7 @@ export class LocalShell implements VirtualShell {
           throw new ShellStartError(`The command could not start: spawn ${bashPath} ENOENT`);
         if (signal?.aborted === true) return undefined;
         const privateTmp = this.#privateTmpFolder();
-        return resolveSandboxPolicy(policy, resolve(cwd), privateTmp).then((resolved) =>
+        return resolveSandboxPolicy(policy, resolve(cwd), privateTmp, undefined, this.#host).then((resolved) =>
           // Aborted while the policy was being resolved: nothing starts.
           signal?.aborted === true
             ? undefined

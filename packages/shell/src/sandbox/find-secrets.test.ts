@@ -5,6 +5,7 @@ import {
   SECRET_SEARCH_ENTRIES,
   type FolderEntry,
   type FolderReader,
+  type SecretSearchCache,
 } from './find-secrets.js';
 
 /** A file system of folders given as `path -> entries`; no links. */
@@ -72,5 +73,93 @@ describe('findSecrets', () => {
       secrets: [],
       gitFolders: ['/work/.git'],
     });
+  });
+});
+
+describe('findSecrets with a cache', () => {
+  /** A reader over `folders` whose stamps the case sets, counting the folders it reads. */
+  function stamped(folders: Map<string, FolderEntry[]>, stamps: Map<string, { value: string; settled: boolean }>) {
+    const reads: string[] = [];
+    const links = new Map<string, { path: string; folder: boolean }>();
+    const reader: FolderReader = {
+      readFolder: (folder) => {
+        reads.push(folder);
+        return Promise.resolve(folders.get(folder) ?? []);
+      },
+      realTarget: (path) => Promise.resolve(links.get(path)),
+      stamp: (folder) => Promise.resolve(stamps.get(folder)),
+    };
+    return { reader, reads, links };
+  }
+
+  it('SB-2: a settled folder whose stamp is unchanged is not read again; a changed one is, and its new secret is found', async () => {
+    const folders = new Map<string, FolderEntry[]>([
+      ['/work', [{ name: 'src', kind: 'folder' }]],
+      ['/work/src', [{ name: 'a.ts', kind: 'file' }]],
+    ]);
+    const stamps = new Map([
+      ['/work', { value: 'w1', settled: true }],
+      ['/work/src', { value: 's1', settled: true }],
+    ]);
+    const { reader, reads } = stamped(folders, stamps);
+    const cache: SecretSearchCache = new Map();
+    await findSecrets(['/work'], undefined, reader, cache);
+    expect(reads.splice(0)).toEqual(['/work', '/work/src']);
+    expect(await findSecrets(['/work'], undefined, reader, cache)).toEqual({ secrets: [], gitFolders: [] });
+    expect(reads.splice(0)).toEqual([]);
+    folders.set('/work/src', [
+      { name: 'a.ts', kind: 'file' },
+      { name: '.env', kind: 'file' },
+    ]);
+    stamps.set('/work/src', { value: 's2', settled: true });
+    expect((await findSecrets(['/work'], undefined, reader, cache)).secrets).toEqual([
+      { path: '/work/src/.env', folder: false, why: 'an environment file' },
+    ]);
+    expect(reads.splice(0)).toEqual(['/work/src']);
+  });
+
+  it('SB-2: a folder that changed within the last second, or that has no stamp, is read at every search', async () => {
+    const folders = new Map<string, FolderEntry[]>([
+      [
+        '/work',
+        [
+          { name: 'fresh', kind: 'folder' },
+          { name: 'unknown', kind: 'folder' },
+        ],
+      ],
+    ]);
+    const stamps = new Map([
+      ['/work', { value: 'w1', settled: true }],
+      ['/work/fresh', { value: 'f1', settled: false }],
+    ]);
+    const { reader, reads } = stamped(folders, stamps);
+    const cache: SecretSearchCache = new Map();
+    await findSecrets(['/work'], undefined, reader, cache);
+    reads.splice(0);
+    await findSecrets(['/work'], undefined, reader, cache);
+    expect(reads.sort()).toEqual(['/work/fresh', '/work/unknown']);
+  });
+
+  it('SB-2: a link in a cached folder is resolved again at every search (its target can change without the folder)', async () => {
+    const folders = new Map<string, FolderEntry[]>([['/work', [{ name: 'notes.txt', kind: 'link' }]]]);
+    const stamps = new Map([['/work', { value: 'w1', settled: true }]]);
+    const { reader, links } = stamped(folders, stamps);
+    const cache: SecretSearchCache = new Map();
+    expect((await findSecrets(['/work'], undefined, reader, cache)).secrets).toEqual([]);
+    links.set('/work/notes.txt', { path: '/home/agent/.ssh/id_ed25519', folder: false });
+    expect((await findSecrets(['/work'], undefined, reader, cache)).secrets).toEqual([
+      { path: '/home/agent/.ssh/id_ed25519', folder: false, why: 'a private key' },
+    ]);
+  });
+
+  it('SB-2: a cached folder still counts toward the budget', async () => {
+    const files = Array.from({ length: SECRET_SEARCH_ENTRIES + 1 }, (_, index) => ({
+      name: `f${index}`,
+      kind: 'file' as const,
+    }));
+    const { reader } = stamped(new Map([['/work', files]]), new Map([['/work', { value: 'w1', settled: true }]]));
+    const cache: SecretSearchCache = new Map();
+    await expect(findSecrets(['/work'], undefined, reader, cache)).rejects.toThrow('more than 100,000 entries');
+    await expect(findSecrets(['/work'], undefined, reader, cache)).rejects.toThrow('more than 100,000 entries');
   });
 });

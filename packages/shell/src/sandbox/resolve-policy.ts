@@ -6,7 +6,7 @@ import { posix } from 'node:path';
 import { ShellOptionsError } from '../shell-options-error.js';
 import { ShellStartError } from '../shell-start-error.js';
 import { expandPolicyPath } from './expand-paths.js';
-import { findSecrets, LOCAL_FOLDERS, type FolderReader } from './find-secrets.js';
+import { findSecrets, LOCAL_FOLDERS, type FolderReader, type SecretSearchCache } from './find-secrets.js';
 import { hostPathOf, sandboxPathOf } from './private-tmp.js';
 import { checkDomainRules } from './sandbox-setting.js';
 import type { ResolvedSandboxPolicy, SandboxPolicy } from '../sandbox-policy.js';
@@ -32,6 +32,8 @@ export const STARTUP_FILES: readonly string[] = [
  */
 export interface PolicyHost {
   readonly folders: FolderReader;
+  /** What the last searches read, for one shell: unchanged folders are not read again (see SecretSearchCache). */
+  readonly searchCache?: SecretSearchCache;
   /** The canonical path (every link resolved) of an existing `path`, else undefined. */
   realPath(path: string): string | undefined;
   /** True when `path` exists, as a link too (a dangling one included). */
@@ -111,7 +113,7 @@ export async function resolveSandboxPolicy(
   const searched = outermost([...writable, ...(cwdBound ? [hostCwd] : [])]);
   const visible = (path: string): boolean =>
     !FRESH_MOUNTS.some((fresh) => isInside(path, fresh)) || searched.some((root) => isInside(path, root));
-  const { secrets, gitFolders } = await findSecrets(searched, home, host.folders);
+  const { secrets, gitFolders } = await findSecrets(searched, home, host.folders, host.searchCache);
   const denied = new Map<string, ResolvedSandboxPolicy['readDenied'][number]>();
   for (const secret of secrets)
     if (visible(secret.path)) denied.set(secret.path, { ...secret, why: `a secret (${secret.why})` });
