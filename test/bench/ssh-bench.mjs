@@ -66,14 +66,7 @@ export async function runSshBench() {
         ['off', 'sshPoolUnsandboxed', '3'],
       ]) {
         const pool = new SshShellPool({
-          hosts: servers.map((server) => ({
-            host: server.host,
-            port: server.port,
-            username: server.username,
-            privateKey: server.privateKey,
-            hostKey: { fingerprint: server.fingerprint },
-            sandbox,
-          })),
+          hosts: servers.map((server) => ({ ...server.login, hostKey: { fingerprint: server.fingerprint }, sandbox })),
           maxConcurrentPerHost: PER_HOST,
         });
         try {

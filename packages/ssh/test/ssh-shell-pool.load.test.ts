@@ -33,10 +33,7 @@ function mostAtOnce(lines: readonly string[]): number {
 it('RS-3: 200 commands over 3 hosts with a limit of 4 each: every result right, never more than 4 at once per host, nothing left running', async () => {
   const pool = new SshShellPool({
     hosts: servers.map((server) => ({
-      host: server.host,
-      port: server.port,
-      username: server.username,
-      privateKey: server.privateKey,
+      ...server.login,
       hostKey: { fingerprint: server.fingerprint },
       sandbox: { writable: [journal] },
     })),
