@@ -5,7 +5,8 @@ import { checkToolInputLimits } from '../validation/input-limits.js';
 import { SchemaValidationMode } from '../validation/schema-validation-mode.js';
 import { executionOutcome, sandboxRefusalsOf } from './audit-event.js';
 import type { AuditRecord, GateCall, PermissionVerdict } from './gate-call.js';
-import { invokeTool, isThenable } from './invoke-tool.js';
+import { isThenable } from '@toolwright/core/internal';
+import { invokeTool } from './invoke-tool.js';
 import { decidePermission } from './permission-stage.js';
 import { validateArguments, withViolations } from './validation-stage.js';
 

@@ -1,8 +1,7 @@
 import { ToolResult, type Tool, type ToolContext, type ToolInput } from '@toolwright/core';
+// EXECUTE_NOW: the key of a tool's synchronous-when-possible execute (core's AbstractTool has one).
+import { EXECUTE_NOW, isThenable } from '@toolwright/core/internal';
 import { GATE_DEADLINES, type Deadline, type Expiring } from './deadline-queue.js';
-
-/** The key of a tool's synchronous-when-possible execute (core's AbstractTool has one). */
-const EXECUTE_NOW = Symbol.for('toolwright.tool.executeNow');
 
 /** What {@link invokeTool} needs beyond the call itself. */
 export interface InvokeOptions {
@@ -113,15 +112,6 @@ function checked(tool: Tool, value: unknown): ToolResult {
 
 function cancelledResult(tool: Tool): ToolResult {
   return ToolResult.error(`Tool '${tool.name}' was cancelled.`, { metadata: { cancelled: true } });
-}
-
-/** True for a promise or any object with a `then` method (what `await` would wait for). */
-export function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
 }
 
 function ignore(): void {

@@ -6,7 +6,7 @@ import { confineToWorkingDirectory } from '../permission/working-directory-confi
 import type { PermissionVerdict } from './gate-call.js';
 import type { CallOptions } from './gate-options.js';
 import type { GateSetup } from './gate-setup.js';
-import { isThenable } from './invoke-tool.js';
+import { isThenable } from '@toolwright/core/internal';
 
 /**
  * The permission stage (SPEC PM-*, PA-2, PA-3): the configured rules, or without them the

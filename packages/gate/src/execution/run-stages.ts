@@ -1,7 +1,7 @@
 import type { ToolResult } from '@toolwright/core';
 import type { GateCall } from './gate-call.js';
 import { GATE_STAGES, type StageOutcome } from './gate-stages.js';
-import { isThenable } from './invoke-tool.js';
+import { isThenable } from '@toolwright/core/internal';
 
 // The stages one by one, for a call that starts at the first: ten call sites, each of which V8
 // can inline, where a loop's one call site, reaching ten different stages, inlines none.

@@ -13,7 +13,7 @@ import { SILENT_PROGRESS } from './call-progress.js';
 import { GateCall } from './gate-call.js';
 import type { CallOptions, ToolGateOptions } from './gate-options.js';
 import { GateSetup } from './gate-setup.js';
-import { isThenable } from './invoke-tool.js';
+import { isThenable } from '@toolwright/core/internal';
 import { asToolUse, isToolUse } from './is-tool-use.js';
 import { LazyAbort } from './lazy-abort.js';
 import { runStages } from './run-stages.js';

@@ -1,4 +1,5 @@
 import type { JSONRPCRequest, ProgressToken } from '@modelcontextprotocol/sdk/types.js';
+import { isPlainObject } from '@toolwright/core/internal';
 
 /** What a `tools/call` handler reads from its request. */
 export interface ToolsCall {
@@ -34,10 +35,4 @@ export function readToolsCall(request: JSONRPCRequest): ToolsCall | undefined {
     progressToken = token as ProgressToken | undefined;
   }
   return progressToken === undefined ? { name } : { name, progressToken };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
