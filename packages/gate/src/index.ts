@@ -4,7 +4,7 @@
 export type { AuditEvent, AuditListener, AuditStage } from './execution/audit-event.js';
 export type { CallErrorType, GateSpan, GateTracer, SpanAttributeValue } from './execution/tool-tracing.js';
 export type { CallOptions, ToolGateOptions } from './execution/gate-options.js';
-export { ToolGate } from './execution/tool-gate.js';
+export { ToolGate } from './tool-gate.js';
 export type {
   ApprovalRefusal,
   ApprovalRequest,

@@ -4,5 +4,5 @@ export { DEFAULT_GATE_TIMEOUT_MS } from './execution/gate-options.js';
 export { checkSafety } from './policy/safety-policy.js';
 export { toOpenAIResultText } from './providers/openai-result-text.js';
 export { approvalRequestDigest } from './permission/approval-binding.js';
-export { judgeCall, type CallJudgement } from './execution/tool-gate.js';
+export { judgeCall, type CallJudgement } from './tool-gate.js';
 export { MAX_ARGUMENT_BYTES } from './validation/input-limits.js';

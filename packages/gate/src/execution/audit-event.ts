@@ -33,13 +33,6 @@ export interface AuditEvent {
   readonly input?: JsonObject;
 }
 
-/** What a finished call's audit event says: `timeout`, `cancelled`, `error` or `ok`. */
-export function executionOutcome(result: ToolResult): 'timeout' | 'cancelled' | 'error' | 'ok' {
-  if (result.metadata.timedOut === true) return 'timeout';
-  if (result.metadata.cancelled === true) return 'cancelled';
-  return result.isError ? 'error' : 'ok';
-}
-
 /**
  * What a kernel sandbox refused during the call, as the result's metadata names it
  * (`sandboxRefusals`: the Bash tool's, SPEC SB-5), or undefined when it refused nothing.
@@ -53,3 +46,22 @@ export function sandboxRefusalsOf(result: ToolResult): string[] | undefined {
 
 /** Receives audit events; whatever it throws is ignored. */
 export type AuditListener = (event: AuditEvent) => void;
+
+/**
+ * Hands one event to the call's span and the host's listener: the one place the gate tells a
+ * listener anything, and the one place a listener's failure is swallowed (it must not change the
+ * call's outcome).
+ */
+export function emitAudit(
+  event: AuditEvent,
+  span: { record(event: AuditEvent): void } | undefined,
+  listener: AuditListener | undefined,
+): void {
+  span?.record(event);
+  if (listener === undefined) return;
+  try {
+    listener(event);
+  } catch {
+    // A listener's failure must not change the call's outcome.
+  }
+}

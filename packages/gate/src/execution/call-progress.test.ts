@@ -2,7 +2,7 @@ import { createToolUse, type ToolContext, type ToolLogger, type ToolProgress } f
 import { describe, expect, it } from 'vitest';
 import { ScriptedTool } from '../../test/test-tools.js';
 import { createCallProgress, MAX_PROGRESS_MESSAGE_CHARS, SILENT_PROGRESS } from './call-progress.js';
-import { ToolGate } from './tool-gate.js';
+import { ToolGate } from '../tool-gate.js';
 
 /** A gate over one tool that runs `behaviour`; `reports` collects what reaches the host. */
 function setUp(behaviour: (context: ToolContext) => unknown, options: { timeoutMs?: number } = {}) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rawTool, ScriptedTool } from '../../test/test-tools.js';
 import { DEFAULT_GATE_TIMEOUT_MS } from './gate-options.js';
 import { timeoutFor } from './gate-timeouts.js';
-import { ToolGate } from './tool-gate.js';
+import { ToolGate } from '../tool-gate.js';
 
 const own = (timeoutMs?: number): Tool =>
   new ScriptedTool({ name: 'slow', ...(timeoutMs === undefined ? {} : { timeoutMs }) });

@@ -1,6 +1,7 @@
 import type { ToolResult } from '@toolwright/core';
 import { cutText } from '@toolwright/core/internal';
 import type { AuditEvent } from './audit-event.js';
+import type { CallOutcome } from './call-outcome.js';
 
 /** An attribute value of a span, as OpenTelemetry takes it. */
 export type SpanAttributeValue = string | number | boolean | readonly string[];
@@ -70,8 +71,7 @@ export class CallSpan {
     end: () => undefined,
   });
   readonly #span: GateSpan;
-  #errorType: CallErrorType | undefined;
-  #reason: string | undefined;
+  #outcome: CallOutcome | undefined;
 
   private constructor(span: GateSpan) {
     this.#span = span;
@@ -111,14 +111,9 @@ export class CallSpan {
     return result;
   }
 
-  /** Adds a gate decision as a span event and remembers a refusal's kind. */
+  /** Adds a gate decision as a span event. */
   record(event: AuditEvent): void {
     if (this === CallSpan.#untraced) return;
-    const errorType = errorTypeOf(event);
-    if (errorType !== undefined) {
-      this.#errorType = errorType;
-      this.#reason = event.reason;
-    }
     try {
       this.#span.addEvent(`toolwright.gate.${event.stage}`, {
         'toolwright.decision': event.decision,
@@ -130,12 +125,19 @@ export class CallSpan {
     }
   }
 
+  /** How the call ended, for the span's status when it ends. */
+  ended(outcome: CallOutcome): void {
+    if (this !== CallSpan.#untraced) this.#outcome = outcome;
+  }
+
   #end(result: ToolResult): void {
     try {
-      const errorType = this.#errorType ?? (result.isError ? 'tool_error' : undefined);
+      const outcome = this.#outcome;
+      const errorType = outcome === undefined ? undefined : errorTypeOf(outcome);
       if (errorType !== undefined) {
+        const reason = outcome!.kind === 'refused' || outcome!.kind === 'failed' ? outcome!.reason : undefined;
         this.#span.setAttribute('error.type', errorType);
-        this.#span.setStatus({ code: STATUS_ERROR, message: this.#reason ?? result.content.slice(0, 1_000) });
+        this.#span.setStatus({ code: STATUS_ERROR, message: reason ?? result.content.slice(0, 1_000) });
       }
       this.#span.end();
     } catch {
@@ -144,22 +146,22 @@ export class CallSpan {
   }
 }
 
-function errorTypeOf(event: AuditEvent): CallErrorType | undefined {
-  switch (event.decision) {
-    case 'deny':
-      if (event.stage === 'lookup') return 'unknown_tool';
-      if (event.stage === 'arguments' || event.stage === 'limits' || event.stage === 'validation')
+/** The `error.type` of an outcome: undefined for a call that ran. */
+function errorTypeOf(outcome: CallOutcome): CallErrorType | undefined {
+  switch (outcome.kind) {
+    case 'ran':
+      return undefined;
+    case 'refused':
+      if (outcome.pending !== undefined) return 'approval_pending';
+      if (outcome.stage === 'lookup') return 'unknown_tool';
+      if (outcome.stage === 'arguments' || outcome.stage === 'limits' || outcome.stage === 'validation')
         return 'invalid_arguments';
       return 'denied';
-    case 'pending':
-      return 'approval_pending';
-    case 'timeout':
+    case 'failed':
+      return outcome.by === 'gate' ? 'gate_failure' : 'tool_error';
+    case 'timed-out':
       return 'timeout';
-    case 'cancelled':
+    case 'aborted':
       return 'cancelled';
-    case 'error':
-      return event.reason?.startsWith('gate failure:') === true ? 'gate_failure' : 'tool_error';
-    default:
-      return undefined;
   }
 }

@@ -5,7 +5,7 @@ import { createToolUse, SafetyLevel, ToolwrightError, type ToolInput } from '@to
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { ScriptedTool } from '../../test/test-tools.js';
 import type { AuditEvent } from '../execution/audit-event.js';
-import { ToolGate } from '../execution/tool-gate.js';
+import { ToolGate } from '../tool-gate.js';
 import type { ApprovalStore } from './approval-store.js';
 import type { Approval, DurableApprovalOptions } from './durable-approval.js';
 import type { PendingApproval } from './permission-config.js';

@@ -1,7 +1,7 @@
 import { createToolUse, type ToolLogger } from '@toolwright/core';
 import { DRAFT_07_URI } from '@toolwright/core/internal';
 import { describe, expect, it } from 'vitest';
-import { ToolGate } from '../execution/tool-gate.js';
+import { ToolGate } from '../tool-gate.js';
 import { ScriptedTool, SearchTool } from '../../test/test-tools.js';
 import { compileTolerantValidator, UNCHECKABLE_INPUT } from './tolerant-validator.js';
 

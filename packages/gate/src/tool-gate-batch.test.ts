@@ -1,6 +1,6 @@
 import { Concurrency, createToolUse, SafetyLevel } from '@toolwright/core';
 import { describe, expect, it } from 'vitest';
-import { ScriptedTool } from '../../test/test-tools.js';
+import { ScriptedTool } from '../test/test-tools.js';
 import { ToolGate } from './tool-gate.js';
 
 /** Tools that log when each call starts and ends, and how many run at once. */

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createToolUse, SafetyLevel, type ToolInput } from '@toolwright/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Approval } from '../permission/durable-approval.js';
-import type { PendingApproval } from '../permission/permission-config.js';
-import { ScriptedTool } from '../../test/test-tools.js';
-import type { AuditEvent } from './audit-event.js';
+import type { Approval } from './permission/durable-approval.js';
+import type { PendingApproval } from './permission/permission-config.js';
+import { ScriptedTool } from '../test/test-tools.js';
+import type { AuditEvent } from './execution/audit-event.js';
 import { ToolGate } from './tool-gate.js';
 
 const SECRET = 'a secret of at least thirty-two bytes, for tests';

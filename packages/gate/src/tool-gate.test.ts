@@ -1,8 +1,8 @@
 import { createToolUse, parseToolUse, SafetyLevel, ToolInput, ToolResult, type ToolLogger } from '@toolwright/core';
 import { describe, expect, it } from 'vitest';
-import { rawTool, ScriptedTool, SearchTool } from '../../test/test-tools.js';
-import type { ToolPolicy } from '../policy/tool-policy.js';
-import type { AuditEvent } from './audit-event.js';
+import { rawTool, ScriptedTool, SearchTool } from '../test/test-tools.js';
+import type { ToolPolicy } from './policy/tool-policy.js';
+import type { AuditEvent } from './execution/audit-event.js';
 import { ToolGate } from './tool-gate.js';
 
 const use = (name: string, input: unknown, id = 'call_1') => createToolUse(id, name, input);

@@ -1,6 +1,9 @@
 import { describeCut, ToolResult } from '@toolwright/core';
 import { countCharacters, cutLength, cutText, timedResult } from '@toolwright/core/internal';
 import { OPENAI_ERROR_PREFIX } from '../providers/openai-result-text.js';
+import { callClock } from '../execution/call-clock.js';
+import type { GateCall } from './gate-call.js';
+import type { GateStage } from './stage.js';
 
 /** How the model gets the rest of a cut successful result, when the tool gives no hint of its own. */
 export const DEFAULT_CUT_HINT = 'To see the rest, ask for a smaller part at a time.';
@@ -100,4 +103,25 @@ export function finishText(text: string, maxChars: number, durationMs: number): 
 /** A duration in ms, to the microsecond. */
 function roundDuration(durationMs: number): number {
   return Math.round(durationMs * 1000) / 1000;
+}
+
+/** The output limit (SPEC PO-3): one limit for refusals and results alike (the runner sends refusals here). */
+export const outputLimit: GateStage = {
+  name: 'output limit',
+  run(call) {
+    call.result = limitAnswer(call, call.result!);
+    return undefined;
+  },
+};
+
+/**
+ * The call's answer within the output limit, with how long it took (SPEC PO-3): a refusal, or the
+ * result — built once here from the tool's text when it answered with text alone.
+ */
+export function limitAnswer(call: GateCall, answer: ToolResult): ToolResult {
+  const { maxToolOutputChars } = call.context.options;
+  const text = call.text;
+  if (text === undefined) return finishResult(answer, maxToolOutputChars, callClock() - call.started);
+  call.text = undefined;
+  return finishText(text, maxToolOutputChars, callClock() - call.started);
 }

@@ -1,12 +1,12 @@
 // The output limit on every path a result leaves the gate by, and on what the provider adapters send.
 import { createToolUse, parseToolUse, ToolResult, type ToolUse } from '@toolwright/core';
 import { describe, expect, it } from 'vitest';
-import type { ToolPolicy } from '../policy/tool-policy.js';
-import { toAnthropicToolResult } from '../providers/anthropic.js';
-import { toOpenAIChatToolMessage } from '../providers/openai-chat.js';
-import { toOpenAIResponsesFunctionOutput } from '../providers/openai-responses.js';
-import { ScriptedTool, SearchTool } from '../../test/test-tools.js';
-import type { ToolGateOptions } from './gate-options.js';
+import type { ToolPolicy } from './policy/tool-policy.js';
+import { toAnthropicToolResult } from './providers/anthropic.js';
+import { toOpenAIChatToolMessage } from './providers/openai-chat.js';
+import { toOpenAIResponsesFunctionOutput } from './providers/openai-responses.js';
+import { ScriptedTool, SearchTool } from '../test/test-tools.js';
+import type { ToolGateOptions } from './execution/gate-options.js';
 import { ToolGate } from './tool-gate.js';
 
 const ERROR_HINT = 'Fix what is shown and call again; the rest will be reported then.';

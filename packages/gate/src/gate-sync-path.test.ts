@@ -1,6 +1,6 @@
 import { createToolUse } from '@toolwright/core';
 import { describe, expect, it } from 'vitest';
-import { ScriptedTool, SearchTool } from '../../test/test-tools.js';
+import { ScriptedTool, SearchTool } from '../test/test-tools.js';
 import { ToolGate } from './tool-gate.js';
 
 /** How many timers are active in this process. */

@@ -1,8 +1,8 @@
 import { createToolUse, SafetyLevel, type ToolInput } from '@toolwright/core';
 import { describe, expect, it } from 'vitest';
-import type { ToolPolicy } from '../policy/tool-policy.js';
-import { ScriptedTool } from '../../test/test-tools.js';
-import type { AuditEvent } from './audit-event.js';
+import type { ToolPolicy } from './policy/tool-policy.js';
+import { ScriptedTool } from '../test/test-tools.js';
+import type { AuditEvent } from './execution/audit-event.js';
 import { ToolGate } from './tool-gate.js';
 
 const command = (value: string) => createToolUse('c', 'Bash', { command: value });

@@ -1,18 +1,18 @@
 import { ToolResult, type JsonObject, type Tool, type ToolLogger, type ToolUse } from '@toolwright/core';
 import type { PathPermit, PermissionDecision } from '../permission/permission-config.js';
-import { finishResult, finishText } from '../policy/output-limit.js';
 import type { ToolEntry } from '../registry/tool-entry.js';
 import { normalizeToolName } from '../registry/tool-registry.js';
 import { SchemaValidationMode } from '../validation/schema-validation-mode.js';
-import type { AuditEvent } from './audit-event.js';
-import { CallContext } from './call-context.js';
-import { createCallProgress, type CallProgress } from './call-progress.js';
-import type { CallOptions } from './gate-options.js';
-import type { GateSetup } from './gate-setup.js';
-import { timeoutFor } from './gate-timeouts.js';
-import { LazyAbort } from './lazy-abort.js';
-import type { CallSpan } from './tool-tracing.js';
-import { callClock } from './call-clock.js';
+import { emitAudit, type AuditEvent } from '../execution/audit-event.js';
+import { CallContext } from '../execution/call-context.js';
+import { callClock } from '../execution/call-clock.js';
+import type { CallOutcome } from '../execution/call-outcome.js';
+import { createCallProgress, type CallProgress } from '../execution/call-progress.js';
+import type { CallOptions } from '../execution/gate-options.js';
+import type { GateSetup } from '../execution/gate-setup.js';
+import { timeoutFor } from '../execution/gate-timeouts.js';
+import { LazyAbort } from '../execution/lazy-abort.js';
+import type { CallSpan } from '../execution/tool-tracing.js';
 
 /** An audit event while it is being built: a stage fills in its fields, the gate the arguments. */
 export type AuditRecord = { -readonly [Key in keyof AuditEvent]: AuditEvent[Key] };
@@ -22,14 +22,17 @@ export type PermissionVerdict = PermissionDecision & { readonly permit?: PathPer
 
 /**
  * One call on its way through the gate's stages: what the stages found so far (the tool, the
- * permission verdict, the result) and where its audit events go. One object per call; the stages
- * are shared functions that read and fill it. It is also the call's abort state (a {@link LazyAbort}:
- * the signal its context hands out, made only when read), so that takes no object of its own.
+ * permission verdict, the result, the outcome) and where its audit events go. One object per call;
+ * the stages are shared functions that read and fill it. It is also the call's abort state (a
+ * {@link LazyAbort}: the signal its context hands out, made only when read), so that takes no object
+ * of its own.
  */
 export class GateCall extends LazyAbort {
   readonly name: string;
   readonly context: CallContext;
   readonly progress: CallProgress;
+  /** True when an audit listener or a span takes this call's events; without one, none is built. */
+  readonly listening: boolean;
   /** The called tool's registry entry, and the tool, once the lookup found them. */
   entry: ToolEntry | undefined;
   tool: Tool | undefined;
@@ -41,16 +44,24 @@ export class GateCall extends LazyAbort {
    * by {@link buildResult}, for a policy that reads it).
    */
   text: string | undefined;
+  /** How the call ended: set by the stage that refused it, or by the execution (SPEC ST-1). */
+  outcome: CallOutcome | undefined;
 
+  /**
+   * A call that `judging` runs only up to its permission verdict: it records nothing (no audit
+   * event, no span, no progress), and its options are the judge's own.
+   */
   constructor(
     readonly setup: GateSetup,
     readonly use: ToolUse,
     readonly options: CallOptions,
     readonly started: number,
     readonly span: CallSpan | undefined,
+    judging = false,
   ) {
     super(options.signal);
     this.name = normalizeToolName(use.name);
+    this.listening = !judging && (setup.onAudit !== undefined || span !== undefined);
     this.progress = createCallProgress(options.onProgress);
     this.context = new CallContext(
       setup.cwd(options),
@@ -86,11 +97,6 @@ export class GateCall extends LazyAbort {
     return this.context.logger;
   }
 
-  /** True when an audit listener or a span takes this call's events; without one, none is built. */
-  get listening(): boolean {
-    return this.setup.onAudit !== undefined || this.span !== undefined;
-  }
-
   /** Records one decision: to the host's audit listener and the call's span. Built only when someone listens. */
   event(fields: Omit<AuditEvent, 'callId' | 'tool' | 'durationMs' | 'input'>): void {
     if (!this.listening) return;
@@ -104,28 +110,18 @@ export class GateCall extends LazyAbort {
    */
   record(event: AuditRecord): void {
     if (this.setup.auditArguments) event.input = this.use.input.toJSON() as JsonObject;
-    this.span?.record(event);
-    try {
-      this.setup.onAudit?.(event);
-    } catch {
-      // A listener's failure must not change the call's outcome.
-    }
+    emitAudit(event, this.span, this.setup.onAudit);
+  }
+
+  /** Ends the call with `outcome`: what its span reports, and what `judge` reads. */
+  end(outcome: CallOutcome): void {
+    this.outcome = outcome;
+    this.span?.ended(outcome);
   }
 
   /** Milliseconds since the gate received the call. */
   elapsed(): number {
     return callClock() - this.started;
-  }
-
-  /** The call's answer within the output limit, with how long it took (SPEC PO-3). */
-  finish(result: ToolResult): ToolResult {
-    return finishResult(result, this.context.options.maxToolOutputChars, callClock() - this.started);
-  }
-
-  /** {@link finish} for the successful result with this text and nothing else, built once. */
-  finishText(text: string): ToolResult {
-    this.text = undefined;
-    return finishText(text, this.context.options.maxToolOutputChars, callClock() - this.started);
   }
 
   /** Builds the result from the tool's text, for a stage that reads it before the output limit. */

@@ -1,7 +1,7 @@
 import { Concurrency, createToolUse, parseToolUse, ToolResult, type ToolInput } from '@toolwright/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ScriptedTool, SearchTool } from '../../test/test-tools.js';
+import { ScriptedTool, SearchTool } from '../test/test-tools.js';
 import { ToolGate } from './tool-gate.js';
 
 const names = fc.oneof(

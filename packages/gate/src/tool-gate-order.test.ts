@@ -5,10 +5,10 @@
 // saw pins the rest.
 import { createToolUse, parseToolUse, ToolResult, type ToolInput } from '@toolwright/core';
 import { describe, expect, it } from 'vitest';
-import type { ToolPolicy } from '../policy/tool-policy.js';
-import { SearchTool } from '../../test/test-tools.js';
-import type { AuditEvent } from './audit-event.js';
-import { GATE_STAGES } from './gate-stages.js';
+import type { ToolPolicy } from './policy/tool-policy.js';
+import { SearchTool } from '../test/test-tools.js';
+import type { AuditEvent } from './execution/audit-event.js';
+import { GATE_STAGES } from './stages/stage-list.js';
 import { ToolGate } from './tool-gate.js';
 
 const OVERSIZED = 'x'.repeat(1_100_000);

@@ -1,25 +1,20 @@
 import { ToolResult, ToolwrightError, type RunOptions, type Tool, type ToolUse } from '@toolwright/core';
-import { DEFAULT_RUN_OPTIONS, shortenText } from '@toolwright/core/internal';
-import { grantEvent } from '../permission/choose-approver.js';
-import { NO_APPROVALS, type Approval } from '../permission/durable-approval.js';
-import type { ApprovalRequest, PendingApproval } from '../permission/permission-config.js';
-import type { ToolRegistry } from '../registry/tool-registry.js';
-import { finishResult } from '../policy/output-limit.js';
-import { checkToolInputLimits } from '../validation/input-limits.js';
-import type { AuditEvent } from './audit-event.js';
-import { claimOf, planBatch, runPlanned } from './batch-schedule.js';
-import { CallContext } from './call-context.js';
-import { SILENT_PROGRESS } from './call-progress.js';
-import { GateCall } from './gate-call.js';
-import type { CallOptions, ToolGateOptions } from './gate-options.js';
-import { GateSetup } from './gate-setup.js';
-import { isThenable } from '@toolwright/core/internal';
-import { asToolUse, isToolUse } from './is-tool-use.js';
-import { LazyAbort } from './lazy-abort.js';
-import { runStages } from './run-stages.js';
-import { decidePermission } from './permission-stage.js';
-import { CallSpan } from './tool-tracing.js';
-import { callClock } from './call-clock.js';
+import { DEFAULT_RUN_OPTIONS, isThenable, shortenText } from '@toolwright/core/internal';
+import { emitAudit, type AuditEvent } from './execution/audit-event.js';
+import { claimOf, planBatch, runPlanned } from './execution/batch-schedule.js';
+import { callClock } from './execution/call-clock.js';
+import type { CallOptions, ToolGateOptions } from './execution/gate-options.js';
+import { GateSetup } from './execution/gate-setup.js';
+import { asToolUse, isToolUse } from './execution/is-tool-use.js';
+import { CallSpan } from './execution/tool-tracing.js';
+import { grantEvent } from './permission/choose-approver.js';
+import { NO_APPROVALS, type Approval } from './permission/durable-approval.js';
+import type { ApprovalRequest, PendingApproval } from './permission/permission-config.js';
+import { finishResult } from './stages/output-limit.js';
+import type { ToolRegistry } from './registry/tool-registry.js';
+import { GateCall } from './stages/gate-call.js';
+import { runStages } from './stages/run-stages.js';
+import { UNTIL_PERMISSION } from './stages/stage-list.js';
 
 /** What judging a call found: the verdict, and for `ask` what the approver would have been asked. */
 export interface CallJudgement {
@@ -39,11 +34,13 @@ export let judgeCall: (gate: ToolGate, toolUse: ToolUse, call: CallOptions) => P
 const NO_CALL_OPTIONS: CallOptions = Object.freeze({});
 
 /**
- * The one path every model tool call takes (SPEC §2): the stages of `GATE_STAGES` in order —
- * registry lookup → argument errors → argument limits → policies → permission (or, without rules,
- * the working-directory confinement) → schema validation → execution under a gate-level timeout →
- * policies' `after` → output limit → audit → result. `execute` never rejects, whatever the model
- * sent. A call whose stages and tool answer without waiting is answered without timers or closures.
+ * The one path every model tool call takes (SPEC §2, ST-1): the stages of `stages/stage-list.ts` in
+ * order, one file each — registry lookup → argument errors → argument limits → policies → permission
+ * (or, without rules, the working-directory confinement) → schema validation → execution under a
+ * gate-level timeout → policies' `after` → output limit → audit → result — run by the one runner of
+ * `stages/run-stages.ts`; `judge` runs the same list up to the permission stage. `execute` never
+ * rejects, whatever the model sent. A call whose stages and tool answer without waiting is answered
+ * without timers or closures.
  */
 export class ToolGate {
   readonly registry: ToolRegistry;
@@ -84,8 +81,8 @@ export class ToolGate {
   ): ToolResult | Promise<ToolResult> {
     try {
       const gateCall = new GateCall(this.#setup, use, call, started, span);
-      const outcome = runStages(gateCall, 0);
-      return isThenable(outcome) ? this.#failSafe(outcome, use, call, started, span) : outcome;
+      const answer = runStages(gateCall) as ToolResult | Promise<ToolResult>;
+      return isThenable(answer) ? this.#failSafe(answer, use, call, started, span) : answer;
     } catch (error) {
       return this.#failed(use, call, started, span, error);
     }
@@ -105,6 +102,7 @@ export class ToolGate {
   /** A failure of the gate itself: the call is answered with it, never a rejection. */
   #failed(use: ToolUse, call: CallOptions, started: number, span: CallSpan | undefined, error: unknown): ToolResult {
     const reason = error instanceof Error ? error.message : String(error);
+    span?.ended({ kind: 'failed', by: 'gate', reason: `gate failure: ${reason}` });
     this.#audit(
       {
         callId: use.id,
@@ -139,34 +137,24 @@ export class ToolGate {
     judgeCall = (gate, toolUse, call) => gate.#judge(toolUse, call);
   }
 
+  /**
+   * The stages of `execute` up to the permission verdict — the same list, run by the same runner —
+   * on a call that records nothing, brings no approval (judging never uses one up, nor holds the
+   * call) and whose approver only notes what it was asked.
+   */
   async #judge(toolUse: ToolUse, call: CallOptions): Promise<CallJudgement> {
     try {
-      const use = asToolUse(toolUse);
-      const tool = this.registry.resolve(use.name);
-      if (tool === undefined || use.inputError !== undefined) return DENY;
-      if (checkToolInputLimits(use.input) !== undefined) return DENY;
-      const setup = this.#setup;
-      const context = new CallContext(
-        setup.cwd(call),
-        call.logger ?? setup.logger,
-        setup.runOptions(call),
-        SILENT_PROGRESS.report,
-        new LazyAbort(call.signal),
-      );
-      for (const policy of setup.policies) {
-        const decision = (await policy.before?.(tool, use.input, context)) ?? { allowed: true };
-        if (!decision.allowed) return DENY;
-      }
       let asked: ApprovalRequest | undefined;
       const approver = (request: ApprovalRequest): boolean => {
         asked = request;
         return false;
       };
-      // Without the call's approval: judging never uses one up (nor holds the call).
-      const { approval: _approval, ...withoutApproval } = call;
-      const decision = await decidePermission(setup, tool, use, context.cwd, { ...withoutApproval, approver });
+      const { approval: _approval, onProgress: _onProgress, ...withoutApproval } = call;
+      const options: CallOptions = { ...withoutApproval, approver };
+      const judged = new GateCall(this.#setup, asToolUse(toolUse), options, callClock(), undefined, true);
+      await runStages(judged, 0, UNTIL_PERMISSION);
       if (asked !== undefined) return { verdict: 'ask', request: asked };
-      return decision === undefined || decision.allowed ? ALLOW : DENY;
+      return judged.outcome?.kind === 'refused' ? DENY : ALLOW;
     } catch {
       return DENY;
     }
@@ -226,11 +214,6 @@ export class ToolGate {
   }
 
   #audit(event: AuditEvent, span: CallSpan | undefined): void {
-    span?.record(event);
-    try {
-      this.#setup.onAudit?.(event);
-    } catch {
-      // A listener's failure must not change the call's outcome.
-    }
+    emitAudit(event, span, this.#setup.onAudit);
   }
 }

@@ -8,11 +8,11 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { createToolUse, ToolResult, type ToolContext } from '@toolwright/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScriptedTool } from '../../test/test-tools.js';
-import type { ToolGateOptions } from './gate-options.js';
+import { ScriptedTool } from '../test/test-tools.js';
+import type { ToolGateOptions } from './execution/gate-options.js';
 import { ToolGate } from './tool-gate.js';
-import type { GateTracer } from './tool-tracing.js';
-import { SchemaValidationMode } from '../validation/schema-validation-mode.js';
+import type { GateTracer } from './execution/tool-tracing.js';
+import { SchemaValidationMode } from './validation/schema-validation-mode.js';
 
 const exporter = new InMemorySpanExporter();
 const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });

@@ -1,0 +1,16 @@
+import { ToolResult } from '@toolwright/core';
+import { refusedOutcome } from '../execution/call-outcome.js';
+import { checkToolInputLimits } from '../validation/input-limits.js';
+import type { GateStage } from './stage.js';
+
+/** Bounded before expensive (SPEC PA-4): the size and depth caps run before any stage that reads the arguments. */
+export const limits: GateStage = {
+  name: 'limits',
+  run(call) {
+    const problem = checkToolInputLimits(call.use.input);
+    if (problem === undefined) return undefined;
+    call.end(refusedOutcome('limits', problem));
+    call.event({ stage: 'limits', decision: 'deny', reason: problem });
+    return ToolResult.error(problem);
+  },
+};
