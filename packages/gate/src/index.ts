@@ -2,6 +2,7 @@
 // test/architecture/export-surface.json, checked by its test; what only sibling packages use goes to internal.ts.
 // The provider formats (Anthropic, OpenAI) are in the subpath @toolwright/gate/providers, which loads no Node module.
 export type { AuditEvent, AuditListener, AuditStage } from './execution/audit-event.js';
+export type { CallOutcome, RefusingStage } from './execution/call-outcome.js';
 export type { CallErrorType, GateSpan, GateTracer, SpanAttributeValue } from './execution/tool-tracing.js';
 export type { CallOptions, ToolGateOptions } from './execution/gate-options.js';
 export { ToolGate } from './tool-gate.js';

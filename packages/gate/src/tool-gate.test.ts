@@ -353,7 +353,13 @@ describe('ToolGate: lookup and execution', () => {
         .filter((event) => event.stage === 'execution' || event.stage === 'sandbox')
         .map(({ durationMs: _d, ...rest }) => rest),
     ).toEqual([
-      { callId: 'call_s', tool: 'refusing', stage: 'execution', decision: 'error' },
+      {
+        callId: 'call_s',
+        tool: 'refusing',
+        stage: 'execution',
+        decision: 'error',
+        outcome: { kind: 'failed', by: 'tool' },
+      },
       {
         callId: 'call_s',
         tool: 'refusing',
@@ -361,7 +367,7 @@ describe('ToolGate: lookup and execution', () => {
         decision: 'deny',
         reason: '/etc/x is read-only; writable: /work, /tmp; /work/.env is unreadable: a secret',
       },
-      { callId: 'call_q', tool: 'quiet', stage: 'execution', decision: 'ok' },
+      { callId: 'call_q', tool: 'quiet', stage: 'execution', decision: 'ok', outcome: { kind: 'ran' } },
     ]);
   });
 
@@ -382,7 +388,7 @@ describe('ToolGate: lookup and execution', () => {
         rule: 'search',
         reason: 'Allowed by search.',
       },
-      { callId: 'call_9', tool: 'search', stage: 'execution', decision: 'ok' },
+      { callId: 'call_9', tool: 'search', stage: 'execution', decision: 'ok', outcome: { kind: 'ran' } },
     ]);
     const withArguments: AuditEvent[] = [];
     await new ToolGate({

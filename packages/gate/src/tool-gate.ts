@@ -3,6 +3,7 @@ import { DEFAULT_RUN_OPTIONS, isThenable, shortenText } from '@toolwright/core/i
 import { emitAudit, type AuditEvent } from './execution/audit-event.js';
 import { claimOf, planBatch, runPlanned } from './execution/batch-schedule.js';
 import { callClock } from './execution/call-clock.js';
+import type { CallOutcome } from './execution/call-outcome.js';
 import type { CallOptions, ToolGateOptions } from './execution/gate-options.js';
 import { GateSetup } from './execution/gate-setup.js';
 import { asToolUse, isToolUse } from './execution/is-tool-use.js';
@@ -102,15 +103,18 @@ export class ToolGate {
   /** A failure of the gate itself: the call is answered with it, never a rejection. */
   #failed(use: ToolUse, call: CallOptions, started: number, span: CallSpan | undefined, error: unknown): ToolResult {
     const reason = error instanceof Error ? error.message : String(error);
-    span?.ended({ kind: 'failed', by: 'gate', reason: `gate failure: ${reason}` });
+    const failure = `gate failure: ${reason}`;
+    const outcome: CallOutcome = { kind: 'failed', by: 'gate', reason: failure };
+    span?.ended(outcome);
     this.#audit(
       {
         callId: use.id,
         tool: use.name,
         stage: 'execution',
         decision: 'error',
-        reason: `gate failure: ${reason}`,
+        reason: failure,
         durationMs: callClock() - started,
+        outcome,
       },
       span,
     );

@@ -1,4 +1,5 @@
 import type { JsonObject, PermissionSubject, ToolResult } from '@toolwright/core';
+import type { CallOutcome } from './call-outcome.js';
 
 /** The stage of the gate a decision was made in. */
 export type AuditStage =
@@ -31,6 +32,11 @@ export interface AuditEvent {
   readonly durationMs: number;
   /** The call's arguments, only with `auditArguments: true`. */
   readonly input?: JsonObject;
+  /**
+   * How the call ended, on the event that ends it — the refusing stage's, the execution's, or a gate
+   * failure's: the same value the call's span reads (SPEC ST-1).
+   */
+  readonly outcome?: CallOutcome;
 }
 
 /**

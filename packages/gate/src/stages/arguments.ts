@@ -11,8 +11,9 @@ export const argumentErrors: GateStage = {
     if (inputError === undefined) return undefined;
     // What the audit trail says quotes the arguments only when the host asks for them.
     const reason = (call.auditArguments ? inputError : describeInputErrorWithoutArguments(call.use)) ?? inputError;
-    call.end(refusedOutcome('arguments', reason));
-    call.event({ stage: 'arguments', decision: 'deny', reason });
+    const outcome = refusedOutcome('arguments', reason);
+    call.end(outcome);
+    call.event({ stage: 'arguments', decision: 'deny', reason, outcome });
     return ToolResult.error(inputError);
   },
 };

@@ -7,8 +7,16 @@ export const audit: GateStage = {
   name: 'audit',
   run(call) {
     if (!call.listening) return undefined;
-    const decision = outcomeDecision(call.outcome!);
-    call.record({ callId: call.use.id, tool: call.name, durationMs: call.elapsed(), stage: 'execution', decision });
+    const outcome = call.outcome!;
+    const decision = outcomeDecision(outcome);
+    call.record({
+      callId: call.use.id,
+      tool: call.name,
+      durationMs: call.elapsed(),
+      stage: 'execution',
+      decision,
+      outcome,
+    });
     // One more event when the command's sandbox refused something (SPEC SB-5): what, in its words.
     const refusals = sandboxRefusalsOf(call.result!);
     if (refusals !== undefined)

@@ -9,8 +9,9 @@ export const limits: GateStage = {
   run(call) {
     const problem = checkToolInputLimits(call.use.input);
     if (problem === undefined) return undefined;
-    call.end(refusedOutcome('limits', problem));
-    call.event({ stage: 'limits', decision: 'deny', reason: problem });
+    const outcome = refusedOutcome('limits', problem);
+    call.end(outcome);
+    call.event({ stage: 'limits', decision: 'deny', reason: problem, outcome });
     return ToolResult.error(problem);
   },
 };

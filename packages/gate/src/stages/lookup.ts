@@ -16,8 +16,9 @@ export const lookup: GateStage = {
     const available = call.setup.registry.offered(call.context.options).map((offered) => offered.name);
     const guess = suggestName(call.name, available);
     const reason = `Unknown tool '${call.name}'.${guess === undefined ? '' : ` Did you mean '${guess}'?`} Available tools: ${available.length === 0 ? '(none)' : available.join(', ')}.`;
-    call.end(refusedOutcome('lookup', reason));
-    call.event({ stage: 'lookup', decision: 'deny', reason });
+    const outcome = refusedOutcome('lookup', reason);
+    call.end(outcome);
+    call.event({ stage: 'lookup', decision: 'deny', reason, outcome });
     return ToolResult.error(reason);
   },
 };

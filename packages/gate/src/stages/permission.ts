@@ -52,6 +52,7 @@ function recordPermission(call: GateCall, decision: PermissionVerdict): void {
   if (decision.subject !== undefined) event.subject = decision.subject;
   event.reason = decision.reason;
   event.decision = decision.allowed ? 'allow' : decision.pending === undefined ? 'deny' : 'pending';
+  if (!decision.allowed) event.outcome = call.outcome;
   call.record(event);
 }
 

@@ -37,7 +37,8 @@ function policyRefusal(
 ): ToolResult | undefined {
   if (decision === undefined || decision.allowed) return undefined;
   const reason = decision.reason ?? `The ${policy.name} policy refused the call.`;
-  call.end(refusedOutcome('policy', reason, policy.name));
-  call.event({ stage: 'policy', decision: 'deny', rule: policy.name, reason });
+  const outcome = refusedOutcome('policy', reason, policy.name);
+  call.end(outcome);
+  call.event({ stage: 'policy', decision: 'deny', rule: policy.name, reason, outcome });
   return ToolResult.error(reason, { metadata: { policyDenied: true } });
 }

@@ -27,15 +27,17 @@ function validateArguments(call: GateCall): ToolResult | undefined {
       validator.validate(call.use.input.toJSON());
   } catch (error) {
     const reason = `The arguments could not be checked (${error instanceof Error ? error.message : String(error)}). The tool was not executed.`;
-    call.end(refusedOutcome('validation', reason));
-    call.event({ stage: 'validation', decision: 'deny', reason });
+    const outcome = refusedOutcome('validation', reason);
+    call.end(outcome);
+    call.event({ stage: 'validation', decision: 'deny', reason, outcome });
     return ToolResult.error(reason);
   }
   if (violations.length === 0) return undefined;
   if (call.enforce) {
     const reason = logged(call, violations).join('\n');
-    call.end(refusedOutcome('validation', reason));
-    call.event({ stage: 'validation', decision: 'deny', reason });
+    const outcome = refusedOutcome('validation', reason);
+    call.end(outcome);
+    call.event({ stage: 'validation', decision: 'deny', reason, outcome });
     return ToolResult.error(formatViolations(violations), { metadata: { violations } });
   }
   const warned = logged(call, violations);
