@@ -86,7 +86,7 @@ describe('toolwright call for a new plugin', () => {
     expect(call([slow, 'stuck', '{}', '--timeout', '1.5'])).toEqual({
       status: 2,
       stdout: '',
-      stderr: 'toolwright call: --timeout must be a whole number of milliseconds from 1 to 2147483647, not 1.5\n',
+      stderr: 'toolwright call: --timeout must be a whole number of milliseconds from 1 to 2,147,483,647, not 1.5.\n',
     });
   });
 

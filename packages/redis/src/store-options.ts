@@ -1,3 +1,4 @@
+import { millisecondsProblem } from '@toolwright/core/internal';
 import { RedisApprovalStoreError } from './redis-approval-store-error.js';
 import type { RedisCommandClient } from './redis-command-client.js';
 import { DEFAULT_REDIS_PORT, parseRedisUrl, type ConnectionSettings } from './redis-url.js';
@@ -142,8 +143,9 @@ function checkedPrefix(prefix: unknown): string {
 
 function checkedMs(value: unknown, fallback: number, min: number, max: number, name: string): number {
   if (value === undefined) return fallback;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) return value;
-  throw invalid(`The Redis approval store's ${name} must be a whole number of ms from ${min} to ${max}.`);
+  const problem = millisecondsProblem(`The Redis approval store's ${name}`, value, { min, max });
+  if (problem === undefined) return value as number;
+  throw invalid(problem);
 }
 
 function invalid(message: string): RedisApprovalStoreError {

@@ -1,9 +1,7 @@
 import type { Tool } from '@toolwright/core';
 import { SchemaValidationMode, type PermissionConfig, type ToolGateOptions } from '@toolwright/gate';
+import { millisecondsProblem } from '@toolwright/core/internal';
 import { UsageError } from '../errors/usage-error.js';
-
-/** The longest delay a Node timer keeps: the largest `--timeout`. */
-const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /**
  * The gate flags `toolwright call` and `toolwright serve` share, as `node:util` `parseArgs`
@@ -57,12 +55,11 @@ export function schemaModeFrom(values: GateFlagValues): SchemaValidationMode {
 /** The milliseconds a `--timeout` value names, or a usage error; `undefined` without the flag. */
 export function timeoutFrom(values: GateFlagValues): number | undefined {
   if (values.timeout === undefined) return undefined;
-  const milliseconds = /^\d+$/.test(values.timeout) ? Number(values.timeout) : Number.NaN;
-  if (!(milliseconds >= 1 && milliseconds <= MAX_TIMEOUT_MS))
-    throw new UsageError(
-      `--timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, not ${values.timeout}`,
-    );
-  return milliseconds;
+  // Digits only: `1e3` or ` 5` is shown as it was typed, not read as a number.
+  const milliseconds = /^\d+$/.test(values.timeout) ? Number(values.timeout) : values.timeout;
+  const problem = millisecondsProblem('--timeout', milliseconds);
+  if (problem !== undefined) throw new UsageError(problem);
+  return milliseconds as number;
 }
 
 /** The permission lists of the rule flags; `undefined` when none is given (the gate's default confinement applies). */

@@ -124,7 +124,7 @@ describe('AbstractTool', () => {
     expect(new HandWritten(() => '').timeoutMs).toBeUndefined();
     for (const timeoutMs of [0, 1.5, 2 ** 31])
       expect(() => new HandWritten(() => '', { timeoutMs })).toThrow(
-        `Tool 'hand_written' has timeoutMs ${timeoutMs}; it must be a whole number of milliseconds from 1 to 2,147,483,647.`,
+        `Tool 'hand_written': timeoutMs must be a whole number of milliseconds from 1 to 2,147,483,647, not ${timeoutMs}.`,
       );
   });
 

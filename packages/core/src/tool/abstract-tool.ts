@@ -1,6 +1,7 @@
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { ToolInput } from '../input/tool-input.js';
 import type { JsonObject } from '../json/json.js';
+import { millisecondsProblem } from '../time/milliseconds.js';
 import { assertNotOverridden } from './final-members.js';
 import type { PermissionSubject, SubjectSource } from './permission-subject.js';
 import { Concurrency, SafetyLevel, toToolSafety, type ToolSafety } from './safety.js';
@@ -196,13 +197,11 @@ function checkDefinition(definition: AbstractToolDefinition): void {
       `Tool '${name}' must declare its safety: READ_ONLY, WRITE or BASH.`,
     );
   }
-  const { timeoutMs } = definition;
-  if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 2_147_483_647)) {
-    throw new ToolwrightError(
-      'INVALID_TOOL_DEFINITION',
-      `Tool '${name}' has timeoutMs ${String(timeoutMs)}; it must be a whole number of milliseconds from 1 to 2,147,483,647.`,
-    );
-  }
+  const timeoutProblem =
+    definition.timeoutMs === undefined
+      ? undefined
+      : millisecondsProblem(`Tool '${name}': timeoutMs`, definition.timeoutMs);
+  if (timeoutProblem !== undefined) throw new ToolwrightError('INVALID_TOOL_DEFINITION', timeoutProblem);
   if (
     typeof definition.inputSchema !== 'object' ||
     definition.inputSchema === null ||

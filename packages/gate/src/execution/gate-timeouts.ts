@@ -1,4 +1,5 @@
 import { ToolwrightError, type Tool } from '@toolwright/core';
+import { isMilliseconds, millisecondsProblem } from '@toolwright/core/internal';
 import { DEFAULT_GATE_TIMEOUT_MS, type ToolGateOptions } from './gate-options.js';
 
 /**
@@ -19,9 +20,7 @@ export function timeoutFor(options: ToolGateOptions, tool: Tool): number {
 }
 
 function usableTimeout(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_TIMER_MS
-    ? value
-    : undefined;
+  return isMilliseconds(value) ? value : undefined;
 }
 
 /** Timeouts must be whole milliseconds a timer can wait: 1 to 2,147,483,647 (longer ones fire at once). */
@@ -35,14 +34,7 @@ export function checkTimeouts(options: ToolGateOptions): void {
   }
   for (const [label, value] of entries) {
     if (value === undefined) continue;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_TIMER_MS) {
-      throw new ToolwrightError(
-        'INVALID_OPTIONS',
-        `${label} must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS.toLocaleString('en-US')}, not ${String(value)}.`,
-      );
-    }
+    const problem = millisecondsProblem(label, value);
+    if (problem !== undefined) throw new ToolwrightError('INVALID_OPTIONS', problem);
   }
 }
-
-/** The longest delay a Node timer keeps. */
-const MAX_TIMER_MS = 2_147_483_647;

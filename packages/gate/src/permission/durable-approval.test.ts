@@ -185,7 +185,7 @@ describe('approvals expire (SPEC IN-4)', () => {
     expect(shell.runs).toBe(0);
     for (const lifetimeMs of [0, -1, 1.5, Number.NaN, 400 * 86_400_000]) {
       expect(() => setUp({ lifetimeMs })).toThrow(
-        'approvals.lifetimeMs must be a whole number of ms from 1 to 31622400000.',
+        `approvals.lifetimeMs must be a whole number of milliseconds from 1 to 31,622,400,000, not ${lifetimeMs}.`,
       );
     }
   });

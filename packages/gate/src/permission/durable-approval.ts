@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ToolwrightError, type JsonValue } from '@toolwright/core';
-import { shortenText } from '@toolwright/core/internal';
+import { MAX_TIMER_MS, millisecondsProblem, shortenText } from '@toolwright/core/internal';
 import { approvalDigest, approvalRequestDigest, canonicalJson, sameSignature, signText } from './approval-binding.js';
 import { PROCESS_APPROVAL_STORE, type ApprovalStore } from './approval-store.js';
 import type { ApprovalRefusal, ApprovalRequest, PendingApproval } from './permission-config.js';
@@ -58,7 +58,7 @@ export class DurableApprovals {
     this.#storeTimeoutMs = checkedMs(
       options.storeTimeoutMs,
       DEFAULT_APPROVAL_STORE_TIMEOUT_MS,
-      2_147_483_647,
+      MAX_TIMER_MS,
       'storeTimeoutMs',
     );
   }
@@ -176,9 +176,8 @@ function refused(reason: string): ApprovalRefusal {
 
 function checkedMs(value: number | undefined, fallback: number, max: number, name: string): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new ToolwrightError('INVALID_OPTIONS', `approvals.${name} must be a whole number of ms from 1 to ${max}.`);
-  }
+  const problem = millisecondsProblem(`approvals.${name}`, value, { max });
+  if (problem !== undefined) throw new ToolwrightError('INVALID_OPTIONS', problem);
   return value;
 }
 

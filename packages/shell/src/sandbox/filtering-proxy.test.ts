@@ -578,10 +578,10 @@ describe('startFilteringProxy options (SPEC SB-3)', () => {
       'socketPath must be an absolute path, not "relative.sock"',
     );
     await expect(startFilteringProxy({ socketPath, allowedDomains: [], handshakeTimeoutMs: 0 })).rejects.toThrow(
-      'handshakeTimeoutMs must be a positive number of milliseconds up to 2147483647, not 0',
+      'handshakeTimeoutMs must be a whole number of milliseconds from 1 to 2,147,483,647, not 0.',
     );
     await expect(startFilteringProxy({ socketPath, allowedDomains: [], handshakeTimeoutMs: 2 ** 31 })).rejects.toThrow(
-      'handshakeTimeoutMs must be a positive number of milliseconds up to 2147483647, not 2147483648',
+      'handshakeTimeoutMs must be a whole number of milliseconds from 1 to 2,147,483,647, not 2147483648.',
     );
     await expect(
       startFilteringProxy({ socketPath, allowedDomains: [], connectTimeoutMs: Number.NaN }),

@@ -2,6 +2,7 @@
 import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { isAbsolute } from 'node:path';
+import { millisecondsProblem } from '@toolwright/core/internal';
 import { ShellOptionsError } from '../shell-options-error.js';
 import { ShellStartError } from '../shell-start-error.js';
 import { checkDomainRule } from './domain-rules.js';
@@ -119,14 +120,9 @@ function checkedSettings(options: FilteringProxyOptions): ProxySettings {
   };
 }
 
-// The longest delay a Node timer takes: a longer one would fire at once.
-const MAXIMUM_TIMER_MS = 2 ** 31 - 1;
-
 function positive(name: string, value: number): number {
-  if (!Number.isFinite(value) || value <= 0 || value > MAXIMUM_TIMER_MS)
-    throw new ShellOptionsError(
-      `${name} must be a positive number of milliseconds up to ${MAXIMUM_TIMER_MS}, not ${value}`,
-    );
+  const problem = millisecondsProblem(name, value);
+  if (problem !== undefined) throw new ShellOptionsError(problem);
   return value;
 }
 
