@@ -34,8 +34,6 @@ export const PRELUDES: Readonly<Record<string, Readonly<Record<string, string>>>
     UnlockDoorTool: named(TOOL_CLASS, 'UnlockDoorTool'),
     askTheUser: ASK_THE_USER,
     model: "declare const model: import('ai').LanguageModel;",
-    getWeather: "declare const getWeather: import('ai').Tool;",
-    sendEmail: "declare const sendEmail: import('ai').Tool;",
     tools: "declare const tools: import('@toolwright/core').Tool[];",
     permissions: "declare const permissions: import('@toolwright/gate').PermissionConfig;",
     gate: "declare const gate: import('@toolwright/gate').ToolGate;",
