@@ -356,7 +356,11 @@ function callLayer() {
   );
   parts.push(rect(x - 70, outcomeY, width + 140, 40, { fill: '#fff4d6', stroke: '#b7791f' }));
   parts.push(
-    text(mid, outcomeY + 16, 'one typed outcome (call-outcome.ts)', { size: 13, weight: 'bold', anchor: 'middle' }),
+    text(mid, outcomeY + 16, 'one typed outcome (execution/call-outcome.ts)', {
+      size: 13,
+      weight: 'bold',
+      anchor: 'middle',
+    }),
   );
   parts.push(
     text(mid, outcomeY + 33, 'ran · refused (stage, reason, rule) · failed · timed-out · aborted', {
