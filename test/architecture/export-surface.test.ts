@@ -6,13 +6,15 @@
 // and commit the rewritten export-surface.json with the change. `./internal` subpaths are not listed:
 // they carry no promise. A name is public only when tool authors or hosts use it (or a public signature
 // needs it); what only sibling packages use goes to src/internal.ts, and the rest stays unexported.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { repoPath } from '@toolwright/test-support/paths';
-import { publicEntries, readSurface, surfaceDifferences, type ExportSurface } from './export-surface.js';
+import { sourceFiles } from './import-graph.js';
+import { everyEntry, publicEntries, readSurface, surfaceDifferences, type ExportSurface } from './export-surface.js';
+import { workspacePackages } from './workspace-packages.js';
 
 const SNAPSHOT = repoPath('test/architecture/export-surface.json');
 const UPDATE_COMMAND = 'UPDATE_EXPORT_SURFACE=1 node_modules/.bin/vitest run test/architecture/export-surface.test.ts';
@@ -51,6 +53,35 @@ describe('the export surface', () => {
       expect.arrayContaining(['@toolwright/core', '@toolwright/core/node', '@toolwright/gate/providers', 'toolwright']),
     );
     expect(specifiers.filter((specifier) => specifier.endsWith('/internal'))).toEqual([]);
+  });
+
+  it('ST-3: no entry of any package, ./internal included, exports nothing', () => {
+    const surface = readSurface(everyEntry());
+    expect(Object.keys(surface)).toEqual(expect.arrayContaining(['@toolwright/core/internal', '@toolwright/gate']));
+    expect(Object.entries(surface).filter(([, names]) => names.length === 0)).toEqual([]);
+  });
+
+  it("ST-3: a constant a package's README names is exported by the package's public entries", () => {
+    const surface = readSurface();
+    const unexported = workspacePackages().flatMap(({ folder, name }) => {
+      const readme = repoPath(`packages/${folder}/README.md`);
+      if (!existsSync(readme)) return [];
+      const named = new Set(
+        [...readFileSync(readme, 'utf8').matchAll(/`([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)`/g)].map((m) => m[1]),
+      );
+      // The package's own constants: `export const NAME` in its sources (an environment variable or an
+      // error code the README names is not one).
+      const constants = sourceFiles(repoPath(`packages/${folder}/src`)).flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/^export const ([A-Z][A-Z0-9_]+)\b/gm)].map((m) => m[1]!),
+      );
+      const exported = new Set(
+        Object.entries(surface)
+          .filter(([specifier]) => specifier === name || specifier.startsWith(`${name}/`))
+          .flatMap(([, names]) => names.map((entry) => entry.split(':')[0])),
+      );
+      return constants.filter((constant) => named.has(constant) && !exported.has(constant)).map((c) => `${name}: ${c}`);
+    });
+    expect(unexported).toEqual([]);
   });
 
   it('the built packages export exactly the names committed in export-surface.json', async () => {

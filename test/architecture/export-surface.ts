@@ -19,12 +19,21 @@ const UNPUBLISHED_SUBPATHS = new Set(['./internal', './package.json']);
 
 /** Every public entry of every workspace package, from the `exports` field of its package.json. */
 export function publicEntries(): PublicEntry[] {
+  return entriesOf(UNPUBLISHED_SUBPATHS);
+}
+
+/** Every entry of every workspace package, its `./internal` subpath included (not the manifest). */
+export function everyEntry(): PublicEntry[] {
+  return entriesOf(new Set(['./package.json']));
+}
+
+function entriesOf(left: ReadonlySet<string>): PublicEntry[] {
   return workspacePackages().flatMap(({ folder, name }) => {
     const manifest = JSON.parse(readFileSync(repoPath(`packages/${folder}/package.json`), 'utf8')) as {
       exports: Record<string, string | { types?: string }>;
     };
     return Object.entries(manifest.exports)
-      .filter(([subpath, target]) => !UNPUBLISHED_SUBPATHS.has(subpath) && typeof target !== 'string' && target.types)
+      .filter(([subpath, target]) => !left.has(subpath) && typeof target !== 'string' && target.types)
       .map(([subpath, target]) => ({
         specifier: subpath === '.' ? name : `${name}/${subpath.slice(2)}`,
         declarations: repoPath(`packages/${folder}/${(target as { types: string }).types.slice(2)}`),

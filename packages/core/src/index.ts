@@ -1,7 +1,9 @@
 // The public API of @toolwright/core: every export here is public, so add to it deliberately. Each name is listed in
 // test/architecture/export-surface.json, checked by its test; what only sibling packages use goes to internal.ts.
+// Left out on purpose: the Standard Schema interfaces (a field takes any zod, Valibot or ArkType schema as
+// it is; their own packages name the types), and the pattern and dialect constants core's checks use.
 export { bindInput, type BindResult } from './binder/bind-input.js';
-export type { FieldCheck, ParamDecorator, PublicFieldContext, StandardFieldVerdict } from './decorators/field-check.js';
+export type { FieldCheck, ParamDecorator } from './decorators/field-check.js';
 export type { InputClass } from './decorators/input-class.js';
 export { Nested, type Forward } from './decorators/nested.js';
 export type {
@@ -27,17 +29,6 @@ export type { JsonArray, JsonObject, JsonPrimitive, JsonValue } from './json/jso
 export { ToolInput } from './input/tool-input.js';
 export { createToolUse, parseToolUse, type ToolUse } from './input/tool-use.js';
 export { buildInputSchema } from './schema/build-input-schema.js';
-export type {
-  StandardJsonSchema,
-  StandardJsonSchemaConverter,
-  StandardJsonSchemaOptions,
-  StandardJsonSchemaProps,
-  StandardJsonSchemaTarget,
-  StandardSchemaIssue,
-  StandardSchemaOutput,
-  StandardSchemaResult,
-  StandardSchemaTypes,
-} from './standard-schema/standard-schema.js';
 export { AbstractTool, type AbstractToolDefinition, type ToolDefinition } from './tool/abstract-tool.js';
 export { GenericTool, type GenericToolDefinition } from './tool/generic-tool.js';
 export { SubjectKind, type PermissionSubject, type SubjectSource } from './tool/permission-subject.js';
@@ -61,7 +52,7 @@ export {
 export { compileSchemaValidator, type SchemaValidator } from './validation/schema-validator.js';
 export type { Violation, ViolationKind } from './validation/violation.js';
 export { default as Type, type Static, type TSchema } from 'typebox';
-export { SchemaProfile, STRICT_MAX_PATTERN_INPUT } from './external/check-schema-patterns.js';
+export { SchemaProfile } from './external/check-schema-patterns.js';
 export type { ExternalSchemaProblem, ExternalSchemaRule } from './external/external-schema-problem.js';
 export type { ExternalToolAnnotations } from './external/external-tool-annotations.js';
 export {
@@ -69,4 +60,4 @@ export {
   type ExternalToolDefinition,
   type ExternalToolSpec,
 } from './external/external-tool-definition.js';
-export { JSON_SCHEMA_2020_12_URI, type SchemaDialect } from './external/schema-dialect.js';
+export type { SchemaDialect } from './external/schema-dialect.js';

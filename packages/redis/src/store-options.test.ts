@@ -76,12 +76,12 @@ describe('the store options, checked once (SPEC IN-4)', () => {
   it('IN-4: timeoutMs and clockToleranceMs must be whole ms within their range', () => {
     for (const timeoutMs of [0, -1, 1.5, 60_001, Number.NaN, Number.POSITIVE_INFINITY, '100']) {
       expect(problemWith({ client, timeoutMs })).toBe(
-        `The Redis approval store's timeoutMs must be a whole number of milliseconds from 1 to 60,000, not ${timeoutMs}.`,
+        `The Redis approval store's timeoutMs must be a whole number of milliseconds from 1 to 60,000, not ${String(timeoutMs)}.`,
       );
     }
     for (const clockToleranceMs of [-1, 0.5, 86_400_001, '0']) {
       expect(problemWith({ client, clockToleranceMs })).toBe(
-        `The Redis approval store's clockToleranceMs must be a whole number of milliseconds from 0 to 86,400,000, not ${clockToleranceMs}.`,
+        `The Redis approval store's clockToleranceMs must be a whole number of milliseconds from 0 to 86,400,000, not ${String(clockToleranceMs)}.`,
       );
     }
   });

@@ -1,4 +1,3 @@
-import { millisecondsProblem } from '@toolwright/core/internal';
 import { RedisApprovalStoreError } from './redis-approval-store-error.js';
 import type { RedisCommandClient } from './redis-command-client.js';
 import { DEFAULT_REDIS_PORT, parseRedisUrl, type ConnectionSettings } from './redis-url.js';
@@ -141,11 +140,14 @@ function checkedPrefix(prefix: unknown): string {
   );
 }
 
+// Not core's millisecondsProblem: the store loads no toolwright module at run time (it takes the gate's
+// ApprovalStore type only), so its one range check stays here, worded as core words it.
 function checkedMs(value: unknown, fallback: number, min: number, max: number, name: string): number {
   if (value === undefined) return fallback;
-  const problem = millisecondsProblem(`The Redis approval store's ${name}`, value, { min, max });
-  if (problem === undefined) return value as number;
-  throw invalid(problem);
+  if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) return value;
+  throw invalid(
+    `The Redis approval store's ${name} must be a whole number of milliseconds from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, not ${String(value)}.`,
+  );
 }
 
 function invalid(message: string): RedisApprovalStoreError {

@@ -31,3 +31,14 @@ export {
   type SecretPathRule,
 } from '@toolwright/core/node';
 export { WriteInput, WriteTool } from './file/write/write-tool.js';
+// The limits the README names (SPEC ST-3): what a host may show its users, or check a call against.
+export { MAX_CONTENT_LINES } from './file/grep/grep-search.js';
+export { MAX_CONTEXT_LINES } from './file/grep/grep-input.js';
+export { MAX_GREP_FILE_BYTES } from './file/grep/grep-read-file.js';
+export { MAX_PATTERN_LENGTH } from './file/grep/grep-pattern.js';
+export { FILE_TYPES } from './file/grep/file-types.js';
+export { MAX_GLOB_RESULTS } from './file/list/glob-tool.js';
+export { MAX_LS_ENTRIES } from './file/list/ls-tool.js';
+export { ALWAYS_SKIPPED_FOLDERS, MAX_WALK_ENTRIES } from './file/list/walk-tree.js';
+export { DEFAULT_READ_LINES, MAX_LINE_CHARS, MAX_READ_BYTES, MAX_READ_LINES } from './file/read/read-input.js';
+export { MAX_EDIT_BYTES } from './file/write/edit-tool.js';

@@ -1,3 +1,0 @@
-// @toolwright/tools/internal: helpers shared with the other @toolwright packages. Not part of the public API:
-// no semver promise, and it may change in any release. Tool authors and hosts import from '@toolwright/tools'.
-export {};
