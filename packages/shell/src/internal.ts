@@ -1,7 +1,8 @@
 // @toolwright/shell/internal: helpers shared with the other @toolwright packages. Not part of the public API:
 // no semver promise, and it may change in any release. Tool authors and hosts import from '@toolwright/shell'.
 export { splitCapturedText, type CapturedParts } from './capture/omission-line.js';
-export { readBackground, type BackgroundState } from './capture/read-background.js';
+export { BufferedBackgroundProcess } from './capture/buffered-background-process.js';
+export type { BackgroundState } from './capture/read-background.js';
 export { completeUtf8Prefix } from './capture/utf8.js';
 export { notRunResult } from './not-run-result.js';
 export {

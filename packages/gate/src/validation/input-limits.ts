@@ -1,4 +1,4 @@
-import type { JsonValue, ToolInput } from '@toolwright/core';
+import type { JsonArray, JsonObject, JsonValue, ToolInput } from '@toolwright/core';
 import { measureToolInput } from '@toolwright/core/internal';
 
 /** Arguments larger than this (as JSON text, in UTF-8 bytes) are refused before validation (SPEC GV-5). */
@@ -51,8 +51,8 @@ export function checkToolInputLimits(input: ToolInput): string | undefined {
  * `for…in` with an own-key check, and much faster than reading each value by its key).
  */
 function boundWithinDepth(value: JsonValue, level: number): number {
-  if (typeof value === 'string') return 2 + 6 * value.length;
-  if (typeof value !== 'object' || value === null) return 25;
+  const primitive = primitiveBound(value);
+  if (primitive >= 0) return primitive;
   if (level >= MAX_ARGUMENT_DEPTH) return -1;
   let bytes = 2;
   // Two loops, not one over either list: V8 stores a call's frozen arrays and a fresh value list differently.
@@ -60,30 +60,35 @@ function boundWithinDepth(value: JsonValue, level: number): number {
     bytes += value.length;
     for (let index = 0; index < value.length; index++) {
       const item = value[index] as JsonValue;
-      if (typeof item === 'string') bytes += 2 + 6 * item.length;
-      else if (typeof item !== 'object' || item === null) bytes += 25;
-      else {
-        const nested = boundWithinDepth(item, level + 1);
-        if (nested < 0) return -1;
-        bytes += nested;
-      }
-    }
-    return bytes;
-  }
-  const keys = Object.keys(value);
-  const values = Object.values(value);
-  for (let index = 0; index < keys.length; index++) {
-    const item = values[index]!;
-    bytes += 4 + 6 * keys[index]!.length;
-    if (typeof item === 'string') bytes += 2 + 6 * item.length;
-    else if (typeof item !== 'object' || item === null) bytes += 25;
-    else {
-      const nested = boundWithinDepth(item, level + 1);
+      const itemBytes = primitiveBound(item);
+      const nested = itemBytes >= 0 ? itemBytes : boundWithinDepth(item, level + 1);
       if (nested < 0) return -1;
       bytes += nested;
     }
+    return bytes;
+  }
+  // Not a primitive, not an array: an object.
+  const keys = Object.keys(value as JsonObject);
+  const values = Object.values(value as JsonObject);
+  for (let index = 0; index < keys.length; index++) {
+    const item = values[index]!;
+    bytes += 4 + 6 * keys[index]!.length;
+    const itemBytes = primitiveBound(item);
+    const nested = itemBytes >= 0 ? itemBytes : boundWithinDepth(item, level + 1);
+    if (nested < 0) return -1;
+    bytes += nested;
   }
   return bytes;
+}
+
+/**
+ * The upper bound of a primitive's JSON text in UTF-8 bytes (a string character never takes more
+ * than 6 bytes, escaped; a number at most 25), or -1 for an array or an object.
+ */
+function primitiveBound(value: JsonValue): number {
+  if (typeof value === 'string') return 2 + 6 * value.length;
+  if (typeof value !== 'object' || value === null) return 25;
+  return -1;
 }
 
 /** The nesting depth of a JSON value: a primitive is 0, `{}` and `[]` are 1. */
@@ -104,23 +109,21 @@ function measureArguments(value: JsonValue): { depth: number; maxBytes: number }
   while (nodes.length > 0) {
     const node = nodes.pop() as JsonValue;
     const depth = depths.pop() as number;
-    if (typeof node === 'string') {
-      maxBytes += 2 + 6 * node.length;
+    const primitive = primitiveBound(node);
+    if (primitive >= 0) {
+      maxBytes += primitive;
       continue;
     }
-    if (typeof node !== 'object' || node === null) {
-      maxBytes += 25;
-      continue;
-    }
+    const container = node as JsonArray | JsonObject;
     const level = depth + 1;
     if (level > deepest) deepest = level;
     maxBytes += 2;
-    if (Array.isArray(node)) {
-      maxBytes += node.length;
-      for (let index = 0; index < node.length; index++) {
-        const child = node[index] as JsonValue;
-        if (typeof child === 'string') maxBytes += 2 + 6 * child.length;
-        else if (typeof child !== 'object' || child === null) maxBytes += 25;
+    if (Array.isArray(container)) {
+      maxBytes += container.length;
+      for (let index = 0; index < container.length; index++) {
+        const child = container[index] as JsonValue;
+        const childBytes = primitiveBound(child);
+        if (childBytes >= 0) maxBytes += childBytes;
         else {
           nodes.push(child);
           depths.push(level);
@@ -128,12 +131,12 @@ function measureArguments(value: JsonValue): { depth: number; maxBytes: number }
       }
     } else {
       // `for…in` with an own-key check: the same keys as Object.keys, in the same order, without a list.
-      for (const key in node) {
-        if (!Object.hasOwn(node, key)) continue;
+      for (const key in container) {
+        if (!Object.hasOwn(container, key)) continue;
         maxBytes += 4 + 6 * key.length;
-        const child = (node as Record<string, JsonValue>)[key] as JsonValue;
-        if (typeof child === 'string') maxBytes += 2 + 6 * child.length;
-        else if (typeof child !== 'object' || child === null) maxBytes += 25;
+        const child = (container as JsonObject)[key] as JsonValue;
+        const childBytes = primitiveBound(child);
+        if (childBytes >= 0) maxBytes += childBytes;
         else {
           nodes.push(child);
           depths.push(level);

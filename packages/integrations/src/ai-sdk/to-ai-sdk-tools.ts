@@ -83,17 +83,13 @@ function toAiSdkTool(
         }
       : {}),
     execute: (input, { toolCallId, abortSignal }) => {
-      const plain = callOptions(abortSignal);
+      const call = callOptions(abortSignal);
       // A call the SDK resumes as approved runs only if the user was asked about exactly it here, once.
       const approvedByUser = askThroughSdk && (approvals.asked(toolCallId) || resumed.delete(toolCallId));
-      const call = approvedByUser ? { ...plain, approver: approvals.approverFor(toolCallId) } : plain;
+      const approver = approvedByUser ? approvals.approverFor(toolCallId) : undefined;
       const toolUse = createToolUse(toolCallId, name, input);
-      const finished = (result: ToolResult): ToolResult => {
-        approvals.finish(toolCallId);
-        return result;
-      };
-      if (options.preliminaryResults !== true) return gate.execute(toolUse, call).then(finished);
-      return streamCall((onProgress) => gate.execute(toolUse, { ...call, onProgress }).then(finished));
+      if (options.preliminaryResults !== true) return approvals.run(gate, toolUse, call, approver);
+      return streamCall((onProgress) => approvals.run(gate, toolUse, { ...call, onProgress }, approver));
     },
     toModelOutput: ({ output }) => toModelOutput(output),
   });

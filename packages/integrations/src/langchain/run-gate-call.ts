@@ -63,7 +63,5 @@ export async function runGateCall(gate: ToolGate, call: GateCall, settings: Gate
     approvals.finish(call.callId);
     return ToolResult.error(refusalText(call.name, decision.message), { metadata: { policyDenied: true } });
   }
-  const result = await gate.execute(toolUse, { ...options, approver: approvals.approverFor(call.callId) });
-  approvals.finish(call.callId);
-  return result;
+  return approvals.run(gate, toolUse, options, approvals.approverFor(call.callId));
 }

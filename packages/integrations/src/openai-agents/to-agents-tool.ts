@@ -60,12 +60,7 @@ export function toAgentsTool(
       const callId = details?.toolCall?.callId ?? `toolwright-${globalThis.crypto.randomUUID()}`;
       const call = callOptions(details?.signal);
       const approver = askThroughSdk ? userApprover(approvals, context, name, sdkName, callId) : undefined;
-      const result = await gate.execute(
-        createToolUse(callId, name, input),
-        approver === undefined ? call : { ...call, approver },
-      );
-      approvals.finish(callId);
-      return toOpenAIResultText(result);
+      return toOpenAIResultText(await approvals.run(gate, createToolUse(callId, name, input), call, approver));
     },
   };
   const make = (parameters: JsonObject, strict: boolean): GateAgentsTool =>

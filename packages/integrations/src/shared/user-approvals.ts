@@ -1,4 +1,4 @@
-import type { ToolUse } from '@toolwright/core';
+import type { ToolResult, ToolUse } from '@toolwright/core';
 import type { Approver, CallOptions, ToolGate } from '@toolwright/gate';
 import { approvalRequestDigest, judgeCall } from '@toolwright/gate/internal';
 
@@ -84,6 +84,17 @@ export class UserApprovals {
       onGranted?.();
       return true;
     };
+  }
+
+  /**
+   * Runs the call through the gate — with `approver` answering its `ask` rule when one is given
+   * (the user's approval of exactly this call: {@link approverFor}), else as the options say — then
+   * marks it run, so whatever approved it cannot run anything again. Never rejects.
+   */
+  async run(gate: ToolGate, toolUse: ToolUse, options: CallOptions, approver?: Approver): Promise<ToolResult> {
+    const result = await gate.execute(toolUse, approver === undefined ? options : { ...options, approver });
+    this.finish(toolUse.id);
+    return result;
   }
 
   /** Marks the call `callId` as run: its approval cannot run anything again. */

@@ -1,10 +1,10 @@
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { ExecutionOptions } from '../execution-options.js';
-import type { ShellCommandResult } from '../shell-command-result.js';
+import { shellExitStatus, type ShellCommandResult } from '../shell-command-result.js';
 import type { VirtualShell } from '../virtual-shell.js';
 import { newCaseToken, type CaseToken } from './case-token.js';
 import type { ConformanceTarget } from './conformance-target.js';
-import { waitForProcesses } from './host-processes.js';
+import { survivors, waitForProcesses } from './host-processes.js';
 
 /** The capture cap the cases pass unless they test the cap itself. */
 export const CAP = 65_536;
@@ -105,6 +105,28 @@ export async function abortWhenRunning(
   controller.abort();
   const value = await settleWithin(result, SETTLE_AFTER_ABORT_MS, 'its abort');
   return { value, ready, afterAbortMs: performance.now() - abortedAt };
+}
+
+/**
+ * A fresh shell runs `command` with the case's token and is aborted once `sleeping` of its sleeps
+ * run; then what every abort case asserts: the sleeps had all started, the result says aborted
+ * (not timed out), with the shell's exit `status` when one is given, it settled soon after the
+ * abort (not at the 120 s timeout), and nothing that carries the token survives.
+ */
+export async function expectAbortEndsTree(
+  context: CaseContext,
+  command: (t: CaseToken) => string,
+  sleeping: number,
+  status?: number,
+): Promise<void> {
+  const shell = await context.shell();
+  const t = context.token();
+  const { value, ready, afterAbortMs } = await abortWhenRunning(context.target, shell, command(t), t, sleeping);
+  expect(ready).toBe(true);
+  expect(value).toMatchObject({ timedOut: false, aborted: true });
+  if (status !== undefined) expect(shellExitStatus(value)).toBe(status);
+  expect(afterAbortMs).toBeLessThan(10_000);
+  expect(await survivors(context.target, t.id)).toEqual([]);
 }
 
 /** How long an aborted command may take to settle before the case fails (a loaded machine, a remote host). */

@@ -2,7 +2,7 @@ import { getEventListeners } from 'node:events';
 import { expect, it } from 'vitest';
 import { shellExitStatus } from '../shell-command-result.js';
 import { ShellOptionsError } from '../shell-options-error.js';
-import { abortWhenRunning, CAP, CASE_TIMEOUT_MS, EARLY_MS, run, type CaseContext } from './case-context.js';
+import { CAP, CASE_TIMEOUT_MS, EARLY_MS, expectAbortEndsTree, run, type CaseContext } from './case-context.js';
 import { survivors } from './host-processes.js';
 
 /** SH-2: the options — a required capture cap and timeout, the working directory, the environment, the abort signal. */
@@ -102,17 +102,8 @@ export function describeOptionCases(context: CaseContext): void {
 
   it(
     'SH-2: aborting mid-run resolves with aborted, not timedOut, and kills the tree',
-    async () => {
-      const shell = await context.shell();
-      const t = context.token();
-      const { value, ready, afterAbortMs } = await abortWhenRunning(target, shell, `${t.sleep}; true`, t, 1);
-      expect(ready).toBe(true);
-      expect(value).toMatchObject({ timedOut: false, aborted: true });
-      expect(shellExitStatus(value)).toBe(143);
-      // Settled soon after the abort (the sleep dies of SIGTERM), not at the 120 s timeout.
-      expect(afterAbortMs).toBeLessThan(10_000);
-      expect(await survivors(target, t.id)).toEqual([]);
-    },
+    // Settled soon after the abort (the sleep dies of SIGTERM), not at the 120 s timeout.
+    () => expectAbortEndsTree(context, (t) => `${t.sleep}; true`, 1, 143),
     CASE_TIMEOUT_MS,
   );
 

@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
-import { shellExitStatus } from '../shell-command-result.js';
 import type { CaseToken } from './case-token.js';
-import { abortWhenRunning, CASE_TIMEOUT_MS, type CaseContext } from './case-context.js';
+import { abortWhenRunning, CASE_TIMEOUT_MS, expectAbortEndsTree, type CaseContext } from './case-context.js';
 import { survivors } from './host-processes.js';
 
 /** Commands whose whole tree an abort must kill; `sleeping` is how many of the case's sleeps each runs. */
@@ -23,17 +22,9 @@ export function describeTreeCases(context: CaseContext): void {
   for (const [label, command, sleeping] of trees) {
     it(
       `SH-3: aborting a running command kills the whole tree: ${label}`,
-      async () => {
-        const shell = await context.shell();
-        const t = context.token();
-        const { value, ready, afterAbortMs } = await abortWhenRunning(target, shell, command(t), t, sleeping);
-        // Every sleep had started (exec'd, so out of the group or session it was told to leave) before the abort.
-        expect(ready).toBe(true);
-        expect(value).toMatchObject({ timedOut: false, aborted: true });
-        // SIGTERM ends every sleep at once: no grace period to wait out, and no 120 s timeout.
-        expect(afterAbortMs).toBeLessThan(10_000);
-        expect(await survivors(target, t.id)).toEqual([]);
-      },
+      // Every sleep must have started (exec'd, so out of the group or session it was told to leave)
+      // before the abort; SIGTERM ends every sleep at once: no grace period to wait out.
+      () => expectAbortEndsTree(context, command, sleeping),
       CASE_TIMEOUT_MS,
     );
   }
@@ -64,44 +55,14 @@ export function describeTreeCases(context: CaseContext): void {
 
   it(
     'SH-3: a leader that ignores SIGTERM is killed after the grace period (status 128+9)',
-    async () => {
-      const shell = await context.shell();
-      const t = context.token();
-      // The sleep inherits the ignored SIGTERM; once it runs, the trap is set.
-      const { value, ready, afterAbortMs } = await abortWhenRunning(
-        target,
-        shell,
-        `trap '' TERM; ${t.sleep}; true`,
-        t,
-        1,
-      );
-      expect(ready).toBe(true);
-      expect(value).toMatchObject({ timedOut: false, aborted: true });
-      expect(shellExitStatus(value)).toBe(137);
-      expect(afterAbortMs).toBeLessThan(10_000);
-      expect(await survivors(target, t.id)).toEqual([]);
-    },
+    // The sleep inherits the ignored SIGTERM; once it runs, the trap is set.
+    () => expectAbortEndsTree(context, (t) => `trap '' TERM; ${t.sleep}; true`, 1, 137),
     CASE_TIMEOUT_MS,
   );
 
   it(
     'SH-3: a child that ignores SIGTERM is killed after the grace period though its leader died of SIGTERM',
-    async () => {
-      const shell = await context.shell();
-      const t = context.token();
-      const { value, ready, afterAbortMs } = await abortWhenRunning(
-        target,
-        shell,
-        `(trap '' TERM; exec ${t.sleep}) & ${t.sleep}; true`,
-        t,
-        2,
-      );
-      expect(ready).toBe(true);
-      expect(value).toMatchObject({ timedOut: false, aborted: true });
-      expect(shellExitStatus(value)).toBe(143);
-      expect(afterAbortMs).toBeLessThan(10_000);
-      expect(await survivors(target, t.id)).toEqual([]);
-    },
+    () => expectAbortEndsTree(context, (t) => `(trap '' TERM; exec ${t.sleep}) & ${t.sleep}; true`, 2, 143),
     CASE_TIMEOUT_MS,
   );
 

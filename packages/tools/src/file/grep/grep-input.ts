@@ -1,4 +1,5 @@
 import { ToolParam, Type } from '@toolwright/core';
+import { searchPathParam } from '../access/file-tool.js';
 
 /** What Grep prints: the matching lines, the files that match, or a count per file. */
 export type GrepOutputMode = 'content' | 'files_with_matches' | 'count';
@@ -15,12 +16,7 @@ export class GrepInput {
   })
   pattern!: string;
 
-  @ToolParam({
-    description:
-      'The file or folder to search: an absolute path, or one relative to the working directory (default: the working directory).',
-    schema: Type.String(),
-    optional: true,
-  })
+  @searchPathParam('The file or folder to search')
   path?: string;
 
   @ToolParam({

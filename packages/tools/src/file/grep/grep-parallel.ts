@@ -2,6 +2,7 @@ import { BINARY, DEFERRED, LARGE, searchBatch, UNREADABLE, type BatchMode } from
 import type { GrepWorkerPool } from './grep-pool.js';
 import type { GrepFileFeed } from './grep-file-feed.js';
 import { GrepFileReader } from './grep-read-file.js';
+import { GrepTally } from './grep-tally.js';
 import type { GrepFile, GrepFindings, GrepPlan } from './grep-types.js';
 import type { GrepWorker } from './grep-worker-client.js';
 import { createYielder } from '../access/yield-now.js';
@@ -113,35 +114,25 @@ export async function searchInParallel(
 
 /** Takes per-file codes in file order, as the one-thread search counts and prints them. */
 function createTally(files: readonly GrepFile[], plan: GrepPlan) {
-  const output: string[] = [];
-  let filesSearched = 0;
-  let filesMatched = 0;
-  let matchingLines = 0;
-  let skippedBinary = 0;
-  let skippedLarge = 0;
+  const tally = new GrepTally(plan);
   let next = 0;
   return {
     /** Takes the files ready in order; true once all are taken (and no more will come), or the output is full. */
     done(ready: readonly boolean[], codes: readonly number[], ended: boolean): boolean {
       for (; next < files.length && ready[next] === true; next++) {
-        if (output.length >= plan.enough) return true;
+        if (tally.full) return true;
         const code = codes[next] ?? UNREADABLE;
-        if (code === BINARY) skippedBinary++;
-        else if (code === LARGE) skippedLarge++;
+        if (code === BINARY) tally.skipped('binary');
+        else if (code === LARGE) tally.skipped('large');
         else if (code !== UNREADABLE) {
-          filesSearched++;
-          if (code > 0) {
-            const show = files[next]?.show ?? '';
-            filesMatched++;
-            matchingLines += code;
-            output.push(plan.mode === 'count' ? `${show}:${code}` : show);
-          }
+          tally.searched();
+          if (code > 0) tally.matched(files[next]?.show ?? '', code);
         }
       }
-      return (ended && next >= files.length) || output.length >= plan.enough;
+      return (ended && next >= files.length) || tally.full;
     },
     findings(): GrepFindings {
-      return { output, filesSearched, filesMatched, matchingLines, skippedBinary, skippedLarge };
+      return tally.findings();
     },
   };
 }

@@ -4,6 +4,7 @@ import { sharedGrepPool } from './grep-pool.js';
 import { GrepFileReader, WORKER_FILE_BYTES } from './grep-read-file.js';
 import { GrepWorker } from './grep-worker-client.js';
 import { searchBytes } from './search-text.js';
+import { GrepTally } from './grep-tally.js';
 import { createYielder } from '../access/yield-now.js';
 import type { GrepFile, GrepFindings, GrepPlan } from './grep-types.js';
 
@@ -54,25 +55,19 @@ async function searchInOrder(
   worker: GrepWorker,
   reader: GrepFileReader,
 ): Promise<GrepFindings> {
-  const output: string[] = [];
-  let filesSearched = 0;
-  let filesMatched = 0;
-  let matchingLines = 0;
-  let skippedBinary = 0;
-  let skippedLarge = 0;
+  const tally = new GrepTally(plan);
   const pause = createYielder();
   for (const file of files) {
     // Awaited only when the slice is over: an await per file would cost more than most searches.
     const paused = pause();
     if (paused !== undefined) await paused;
     plan.signal.throwIfAborted();
-    if (output.length >= plan.enough) break;
+    if (tally.full) break;
     const loaded = reader.read(file.open);
-    if (loaded.kind === 'binary') skippedBinary++;
-    if (loaded.kind === 'large') skippedLarge++;
+    if (loaded.kind === 'binary' || loaded.kind === 'large') tally.skipped(loaded.kind);
     if (loaded.kind !== 'text') continue;
-    filesSearched++;
-    const search = { mode: plan.mode, format: plan.format, show: file.show, room: plan.enough - output.length };
+    tally.searched();
+    const search = { mode: plan.mode, format: plan.format, show: file.show, room: tally.room };
     // searchBytes reads a shared buffer before its first await: the next read reuses the buffer.
     // A large file the prefilter rules out does not go to the worker at all.
     const prefilter = plan.pattern.bytes;
@@ -82,16 +77,7 @@ async function searchInOrder(
         ? worker.search({ bytes: loaded.bytes, ...plan.source, search })
         : searchBytes(loaded.bytes, plan.pattern, search, pause);
     const found = searched instanceof Promise ? await searched : searched;
-    if (found.matched === 0) continue;
-    filesMatched++;
-    matchingLines += found.matched;
-    if (plan.mode === 'files_with_matches') output.push(file.show);
-    else if (plan.mode === 'count') output.push(`${file.show}:${found.matched}`);
-    else {
-      if (output.length > 0 && (plan.format.before > 0 || plan.format.after > 0)) output.push('--');
-      // One push per line: a file with 150,000 matches must not be spread into one call.
-      for (const line of found.lines) if (output.length < plan.enough) output.push(line);
-    }
+    tally.matched(file.show, found.matched, found.lines);
   }
-  return { output, filesSearched, filesMatched, matchingLines, skippedBinary, skippedLarge };
+  return tally.findings();
 }

@@ -1,15 +1,13 @@
-import { GenericTool, SafetyLevel, ToolResult, type ToolContext } from '@toolwright/core';
-import { createPathGuard, type Refusal } from '../access/file-access.js';
+import { GenericTool, ToolResult, type ToolContext } from '@toolwright/core';
 import { refusalResult } from '../access/file-errors.js';
-import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from '../access/file-tool-options.js';
+import type { FileToolOptions } from '../access/file-tool-options.js';
+import { FileToolPaths, SEARCH_TOOL, type Refused } from '../access/file-tool.js';
 import { FILE_TYPES } from './file-types.js';
 import { contextLines, GrepInput } from './grep-input.js';
 import { compileGrepPattern, MAX_PATTERN_LENGTH } from './grep-pattern.js';
 import { GrepFileFeed } from './grep-file-feed.js';
 import { MAX_CONTENT_LINES, searchFiles, type GrepFindings, type GrepPlan } from './grep-search.js';
-import { SEARCH_PATH_SUBJECT, SEARCH_PERMISSION_ALIASES } from '../access/path-subjects.js';
-import { searchResourceKeys } from '../access/resource-keys.js';
-import { joinPath, resolveSearchRoot, walkPermit } from '../access/search-root.js';
+import { joinPath } from '../access/search-root.js';
 import { compileToolGlob, type ToolGlob } from '../list/tool-glob.js';
 import { MAX_WALK_ENTRIES, walkTree } from '../list/walk-tree.js';
 
@@ -22,7 +20,7 @@ type GrepResult =
       readonly ignored: number;
       readonly walkCut: boolean;
     } & GrepFindings)
-  | ({ readonly kind: 'refused'; readonly path?: string } & Refusal);
+  | Refused;
 
 /**
  * Searches file contents (SPEC BT-3), a GenericTool with a dozen parameters and the wire names
@@ -31,19 +29,16 @@ type GrepResult =
  * is installed: one engine, one set of rules for `.gitignore`, secrets, binary files and links.
  */
 export class GrepTool extends GenericTool<GrepInput, GrepResult> {
-  readonly #settings: FileToolSettings;
+  readonly #paths: FileToolPaths;
 
   constructor(options: FileToolOptions = {}) {
     super({
       name: 'Grep',
       description: `Searches file contents with a regular expression (RE2 syntax, at most ${MAX_PATTERN_LENGTH.toLocaleString('en-US')} characters; linear time, no lookaround or backreferences). output_mode files_with_matches (default) lists matching files; content shows path:line:text with -n, -A, -B, -C; count shows path:N. Filter files with glob or type. Skips .git, node_modules, what .gitignore ignores, binary files and secret files; never follows symbolic links.`,
-      safety: SafetyLevel.READ_ONLY,
       input: GrepInput,
-      subject: SEARCH_PATH_SUBJECT,
-      resourceKeys: searchResourceKeys,
-      permissionAliases: SEARCH_PERMISSION_ALIASES,
+      ...SEARCH_TOOL,
     });
-    this.#settings = toFileToolSettings(options);
+    this.#paths = new FileToolPaths(options);
   }
 
   protected async doExecute(input: GrepInput, context: ToolContext): Promise<GrepResult> {
@@ -60,7 +55,7 @@ export class GrepTool extends GenericTool<GrepInput, GrepResult> {
     }
     const wanted = fileFilter(input.glob, typeGlobs);
     if ('problem' in wanted) return { kind: 'refused', refused: 'invalid-input', reason: `glob: ${wanted.problem}` };
-    const root = await resolveSearchRoot(input.path, context, this.#settings);
+    const root = await this.#paths.searchRoot(input.path, context);
     if (!root.ok) return { kind: 'refused', ...root };
     const { before, after } = contextLines(input);
     const plan: GrepPlan = {
@@ -81,7 +76,7 @@ export class GrepTool extends GenericTool<GrepInput, GrepResult> {
       root: root.realPath,
       maxEntries: MAX_WALK_ENTRIES,
       signal: context.signal,
-      allows: walkPermit(root, createPathGuard(context, this.#settings)),
+      allows: this.#paths.walkPermit(root, context),
       found: (entry, real) => {
         if (entry.kind === 'file' && wanted(entry.relative)) {
           feed.add({ open: real, show: root.path === root.realPath ? real : joinPath(root.path, entry.relative) });

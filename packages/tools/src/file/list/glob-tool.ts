@@ -1,10 +1,9 @@
-import { GenericTool, SafetyLevel, ToolParam, ToolResult, Type, type ToolContext } from '@toolwright/core';
-import { createPathGuard, type Refusal } from '../access/file-access.js';
+import { GenericTool, ToolParam, ToolResult, Type, type ToolContext } from '@toolwright/core';
 import { refusalResult } from '../access/file-errors.js';
-import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from '../access/file-tool-options.js';
-import { SEARCH_PATH_SUBJECT, SEARCH_PERMISSION_ALIASES } from '../access/path-subjects.js';
-import { searchResourceKeys } from '../access/resource-keys.js';
-import { joinPath, resolveSearchRoot, walkPermit } from '../access/search-root.js';
+import type { FileToolOptions } from '../access/file-tool-options.js';
+import { FileToolPaths, SEARCH_TOOL, searchPathParam, type Refused } from '../access/file-tool.js';
+import { joinPath } from '../access/search-root.js';
+import { listingMetadata, type Listing } from './listing.js';
 import { compileToolGlob } from './tool-glob.js';
 import { MAX_WALK_ENTRIES, walkTree } from './walk-tree.js';
 
@@ -20,26 +19,11 @@ export class GlobInput {
   })
   pattern!: string;
 
-  @ToolParam({
-    description:
-      'The folder to search: an absolute path, or one relative to the working directory (default: the working directory).',
-    schema: Type.String(),
-    optional: true,
-  })
+  @searchPathParam('The folder to search')
   path?: string;
 }
 
-type GlobResult =
-  | {
-      readonly kind: 'found';
-      readonly root: string;
-      readonly paths: readonly string[];
-      readonly total: number;
-      readonly secretsHidden: number;
-      readonly ignored: number;
-      readonly walkCut: boolean;
-    }
-  | ({ readonly kind: 'refused'; readonly path?: string } & Refusal);
+type GlobResult = ({ readonly kind: 'found'; readonly walkCut: boolean } & Listing) | Refused;
 
 /**
  * Finds files by glob (SPEC BT-3): absolute paths sorted by path, at most 1,000. `.gitignore`
@@ -47,19 +31,16 @@ type GlobResult =
  * symbolic links listed but never followed (no loops, no way out of the folder).
  */
 export class GlobTool extends GenericTool<GlobInput, GlobResult> {
-  readonly #settings: FileToolSettings;
+  readonly #paths: FileToolPaths;
 
   constructor(options: FileToolOptions = {}) {
     super({
       name: 'Glob',
       description: `Finds files whose path below the search folder matches a glob (** spans folders, {a,b} alternatives; dot files included). Returns absolute paths sorted by path, at most ${MAX_GLOB_RESULTS.toLocaleString('en-US')}. Skips .git, node_modules, what .gitignore ignores, and secret files.`,
-      safety: SafetyLevel.READ_ONLY,
       input: GlobInput,
-      subject: SEARCH_PATH_SUBJECT,
-      resourceKeys: searchResourceKeys,
-      permissionAliases: SEARCH_PERMISSION_ALIASES,
+      ...SEARCH_TOOL,
     });
-    this.#settings = toFileToolSettings(options);
+    this.#paths = new FileToolPaths(options);
   }
 
   protected async doExecute(input: GlobInput, context: ToolContext): Promise<GlobResult> {
@@ -68,7 +49,7 @@ export class GlobTool extends GenericTool<GlobInput, GlobResult> {
     const matcher = compileToolGlob(input.pattern);
     if ('problem' in matcher)
       return { kind: 'refused', refused: 'invalid-input', reason: `pattern: ${matcher.problem}` };
-    const root = await resolveSearchRoot(input.path, context, this.#settings);
+    const root = await this.#paths.searchRoot(input.path, context);
     if (!root.ok) return { kind: 'refused', ...root };
     if (!root.isFolder)
       return {
@@ -82,15 +63,15 @@ export class GlobTool extends GenericTool<GlobInput, GlobResult> {
       maxEntries: MAX_WALK_ENTRIES,
       signal: context.signal,
       descend: (relative) => matcher.mayMatchBelow(relative),
-      allows: walkPermit(root, createPathGuard(context, this.#settings)),
+      allows: this.#paths.walkPermit(root, context),
     });
     const matched = walk.entries
       .filter((entry) => matcher.match(entry.relative))
       .map((entry) => joinPath(root.path, entry.relative));
     return {
       kind: 'found',
-      root: root.path,
-      paths: matched.slice(0, MAX_GLOB_RESULTS),
+      path: root.path,
+      items: matched.slice(0, MAX_GLOB_RESULTS),
       total: matched.length,
       secretsHidden: walk.secretsHidden,
       ignored: walk.ignored,
@@ -100,25 +81,17 @@ export class GlobTool extends GenericTool<GlobInput, GlobResult> {
 
   protected render(result: GlobResult): ToolResult {
     if (result.kind === 'refused') return refusalResult(result);
-    const metadata = {
-      path: result.root,
-      matches: result.total,
-      shown: result.paths.length,
-      truncated: result.paths.length < result.total,
-      secretsHidden: result.secretsHidden,
-      ignored: result.ignored,
-      walkCut: result.walkCut,
-    };
+    const metadata = { ...listingMetadata(result, 'matches'), walkCut: result.walkCut };
     const notes: string[] = [];
-    if (result.paths.length < result.total)
+    if (result.items.length < result.total)
       notes.push(
-        `[Showing the first ${result.paths.length.toLocaleString('en-US')} of ${result.total.toLocaleString('en-US')} matches. Narrow the pattern or the path.]`,
+        `[Showing the first ${result.items.length.toLocaleString('en-US')} of ${result.total.toLocaleString('en-US')} matches. Narrow the pattern or the path.]`,
       );
     if (result.walkCut)
       notes.push(
         `[The search stopped after ${MAX_WALK_ENTRIES.toLocaleString('en-US')} entries; matches further on are missing. Search a smaller folder.]`,
       );
-    const found = result.total === 0 ? [`No files below ${result.root} match the pattern.`] : result.paths;
+    const found = result.total === 0 ? [`No files below ${result.path} match the pattern.`] : result.items;
     return ToolResult.ok([...found, ...notes].join('\n'), { metadata });
   }
 }

@@ -1,11 +1,10 @@
-import { GenericTool, SafetyLevel, ToolParam, ToolResult, Type, type ToolContext } from '@toolwright/core';
-import { createPathGuard, type Refusal } from '../access/file-access.js';
+import { GenericTool, ToolParam, ToolResult, Type, type ToolContext } from '@toolwright/core';
 import { refusalResult } from '../access/file-errors.js';
-import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from '../access/file-tool-options.js';
-import { SEARCH_PATH_SUBJECT, SEARCH_PERMISSION_ALIASES } from '../access/path-subjects.js';
-import { searchResourceKeys } from '../access/resource-keys.js';
+import type { FileToolOptions } from '../access/file-tool-options.js';
+import { FileToolPaths, SEARCH_TOOL, searchPathParam, type Refused } from '../access/file-tool.js';
+import { listingMetadata, type Listing } from './listing.js';
 import { readFolder } from './read-folder.js';
-import { joinPath, resolveSearchRoot, walkPermit } from '../access/search-root.js';
+import { joinPath } from '../access/search-root.js';
 import { isSecretPath } from '@toolwright/core/node';
 import { compileToolGlob, type ToolGlob } from './tool-glob.js';
 import { linksToSecret } from './walk-tree.js';
@@ -15,12 +14,7 @@ export const MAX_LS_ENTRIES = 1_000;
 
 /** The input of Ls. */
 export class LsInput {
-  @ToolParam({
-    description:
-      'The folder to list: an absolute path, or one relative to the working directory (default: the working directory).',
-    schema: Type.String(),
-    optional: true,
-  })
+  @searchPathParam('The folder to list')
   path?: string;
 
   @ToolParam({
@@ -31,17 +25,7 @@ export class LsInput {
   ignore?: string[];
 }
 
-type LsResult =
-  | {
-      readonly kind: 'listed';
-      readonly path: string;
-      readonly names: readonly string[];
-      readonly total: number;
-      readonly secretsHidden: number;
-      readonly ignored: number;
-      readonly notPermitted: number;
-    }
-  | ({ readonly kind: 'refused'; readonly path?: string } & Refusal);
+type LsResult = ({ readonly kind: 'listed'; readonly notPermitted: number } & Listing) | Refused;
 
 /**
  * Lists one folder, like `ls -AF` (SPEC BT-3): entries sorted by name, folders marked `/` and
@@ -49,19 +33,16 @@ type LsResult =
  * listing shows what is there; Glob and Grep are the searches that respect it.
  */
 export class LsTool extends GenericTool<LsInput, LsResult> {
-  readonly #settings: FileToolSettings;
+  readonly #paths: FileToolPaths;
 
   constructor(options: FileToolOptions = {}) {
     super({
       name: 'Ls',
       description: `Lists the entries of a folder, sorted by name: folders end in /, symbolic links in @. Shows at most ${MAX_LS_ENTRIES.toLocaleString('en-US')} entries; secret files are left out. Use Glob to find files by pattern in a whole tree.`,
-      safety: SafetyLevel.READ_ONLY,
       input: LsInput,
-      subject: SEARCH_PATH_SUBJECT,
-      resourceKeys: searchResourceKeys,
-      permissionAliases: SEARCH_PERMISSION_ALIASES,
+      ...SEARCH_TOOL,
     });
-    this.#settings = toFileToolSettings(options);
+    this.#paths = new FileToolPaths(options);
   }
 
   protected async doExecute(input: LsInput, context: ToolContext): Promise<LsResult> {
@@ -76,7 +57,7 @@ export class LsTool extends GenericTool<LsInput, LsResult> {
         };
       ignores.push(compiled);
     }
-    const root = await resolveSearchRoot(input.path, context, this.#settings);
+    const root = await this.#paths.searchRoot(input.path, context);
     if (!root.ok) return { kind: 'refused', ...root };
     const { path, realPath } = root;
     if (!root.isFolder)
@@ -95,7 +76,7 @@ export class LsTool extends GenericTool<LsInput, LsResult> {
         reason: `${path} could not be listed: it is unreadable, or it changed after the permission check. Check the path and try again.`,
       };
     }
-    const allows = walkPermit(root, createPathGuard(context, this.#settings));
+    const allows = this.#paths.walkPermit(root, context);
     const names: string[] = [];
     let secretsHidden = 0;
     let ignored = 0;
@@ -116,7 +97,7 @@ export class LsTool extends GenericTool<LsInput, LsResult> {
     return {
       kind: 'listed',
       path,
-      names: names.slice(0, MAX_LS_ENTRIES),
+      items: names.slice(0, MAX_LS_ENTRIES),
       total: names.length,
       secretsHidden,
       ignored,
@@ -126,20 +107,12 @@ export class LsTool extends GenericTool<LsInput, LsResult> {
 
   protected render(result: LsResult): ToolResult {
     if (result.kind === 'refused') return refusalResult(result);
-    const metadata = {
-      path: result.path,
-      entries: result.total,
-      shown: result.names.length,
-      truncated: result.names.length < result.total,
-      secretsHidden: result.secretsHidden,
-      ignored: result.ignored,
-      notPermitted: result.notPermitted,
-    };
+    const metadata = { ...listingMetadata(result, 'entries'), notPermitted: result.notPermitted };
     if (result.total === 0) return ToolResult.ok(`${result.path} has no entries to show.`, { metadata });
     const cut =
-      result.names.length < result.total
-        ? `\n[Showing the first ${result.names.length.toLocaleString('en-US')} of ${result.total.toLocaleString('en-US')} entries. Leave some out with ignore, or find files with Glob.]`
+      result.items.length < result.total
+        ? `\n[Showing the first ${result.items.length.toLocaleString('en-US')} of ${result.total.toLocaleString('en-US')} entries. Leave some out with ignore, or find files with Glob.]`
         : '';
-    return ToolResult.ok(`${result.path}:\n${result.names.join('\n')}${cut}`, { metadata });
+    return ToolResult.ok(`${result.path}:\n${result.items.join('\n')}${cut}`, { metadata });
   }
 }

@@ -129,26 +129,15 @@ function matchesSegment(
     let chunkEnd = chunk;
     while (steps[chunkEnd] !== STAR) chunkEnd++;
     if (chunkEnd > chunk) {
-      const found = findChunk(pattern, chunk, chunkEnd, text, at, lastAt);
-      if (found < 0) return false;
-      at = found + (chunkEnd - chunk);
+      // The leftmost place in [at, lastAt - length] where the fixed part steps[chunk, chunkEnd) fits.
+      const length = chunkEnd - chunk;
+      while (at + length <= lastAt && !fitsAt(pattern, chunk, chunkEnd, text, at)) at++;
+      if (at + length > lastAt) return false;
+      at += length;
     }
     chunk = chunkEnd + 1;
   }
   return true;
-}
-
-/** The leftmost index in `[from, to - length]` where the fixed part `steps[start, end)` fits, or -1. */
-function findChunk(
-  pattern: WildcardPattern,
-  start: number,
-  end: number,
-  text: Uint8Array,
-  from: number,
-  to: number,
-): number {
-  for (let at = from; at + (end - start) <= to; at++) if (fitsAt(pattern, start, end, text, at)) return at;
-  return -1;
 }
 
 function fitsAt(pattern: WildcardPattern, start: number, end: number, text: Uint8Array, at: number): boolean {

@@ -1,8 +1,8 @@
 import { GenericTool, SafetyLevel, type ToolContext, type ToolResult } from '@toolwright/core';
 import { looksBinary, readHead } from './binary-file.js';
-import { accessPath, type Refusal } from '../access/file-access.js';
 import { refusalResult } from '../access/file-errors.js';
-import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from '../access/file-tool-options.js';
+import type { FileToolOptions } from '../access/file-tool-options.js';
+import { FileToolPaths, type Refused } from '../access/file-tool.js';
 import { DEFAULT_READ_LINES, MAX_LINE_CHARS, MAX_READ_BYTES, MAX_READ_LINES, ReadInput } from './read-input.js';
 import { readLineWindow } from './read-lines.js';
 import { renderRead, type ReadOutcome } from './render-read.js';
@@ -13,8 +13,7 @@ import { readFileResourceKeys } from '../access/resource-keys.js';
 /** Files up to this size are read to the end, so Read can say how many lines they have. */
 const COUNT_LINES_UP_TO_BYTES = 16 * 1_048_576;
 
-type ReadResult =
-  ({ readonly kind: 'read' } & ReadOutcome) | ({ readonly kind: 'refused'; readonly path?: string } & Refusal);
+type ReadResult = ({ readonly kind: 'read' } & ReadOutcome) | Refused;
 
 /**
  * Reads a text file as numbered lines (SPEC BT-3). Refuses, with a reason the model can act on:
@@ -23,7 +22,7 @@ type ReadResult =
  * as U+FFFD and said so. Permission subject: PATH from `file_path`.
  */
 export class ReadTool extends GenericTool<ReadInput, ReadResult> {
-  readonly #settings: FileToolSettings;
+  readonly #paths: FileToolPaths;
 
   constructor(options: FileToolOptions = {}) {
     super({
@@ -34,11 +33,11 @@ export class ReadTool extends GenericTool<ReadInput, ReadResult> {
       subject: FILE_PATH_SUBJECT,
       resourceKeys: readFileResourceKeys,
     });
-    this.#settings = toFileToolSettings(options);
+    this.#paths = new FileToolPaths(options);
   }
 
   protected async doExecute(input: ReadInput, context: ToolContext): Promise<ReadResult> {
-    const access = accessPath(input.filePath, 'file_path', context, this.#settings);
+    const access = this.#paths.file(input.filePath, context);
     if (!access.ok) return { kind: 'refused', ...access };
     const { path, realPath } = access;
     const opened = await openJudgedFile(path, realPath, 'read', {

@@ -1,15 +1,13 @@
 import type { FileHandle } from 'node:fs/promises';
-import { Concurrency, GenericTool, SafetyLevel, ToolResult, type ToolContext } from '@toolwright/core';
+import { GenericTool, ToolResult, type ToolContext } from '@toolwright/core';
 import { isValidUtf8, looksBinary } from '../read/binary-file.js';
 import { EditInput } from './edit-input.js';
 import { numberedSnippet, replaceExact, toCrlf } from './edit-text.js';
-import { accessPath, type Refusal } from '../access/file-access.js';
 import { refusalResult } from '../access/file-errors.js';
-import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from '../access/file-tool-options.js';
+import type { FileToolOptions } from '../access/file-tool-options.js';
+import { CHANGE_FILE_TOOL, FileToolPaths, type Refused } from '../access/file-tool.js';
 import { openJudgedFile } from '../access/open-file.js';
-import { FILE_PATH_SUBJECT } from '../access/path-subjects.js';
 import { readAtMost } from './read-at-most.js';
-import { filePathResourceKeys } from '../access/resource-keys.js';
 import { writeAll } from './write-all.js';
 import { createYielder } from '../access/yield-now.js';
 
@@ -27,7 +25,7 @@ type EditResult =
       /** The changed lines, numbered as Read shows them. */
       readonly snippet: string;
     }
-  | ({ readonly kind: 'refused'; readonly path?: string } & Refusal)
+  | Refused
   | { readonly kind: 'failed'; readonly path: string; readonly reason: string; readonly occurrences: number };
 
 /**
@@ -37,25 +35,21 @@ type EditResult =
  * (rewriting would change bytes the model never saw). WRITE safety, destructive.
  */
 export class EditTool extends GenericTool<EditInput, EditResult> {
-  readonly #settings: FileToolSettings;
+  readonly #paths: FileToolPaths;
 
   constructor(options: FileToolOptions = {}) {
     super({
       name: 'Edit',
       description:
         'Replaces exact text in a file: old_string must occur exactly once (add surrounding lines to make it unique) unless replace_all is true. Copy old_string from Read output without the line-number prefix. Reports how many replacements it made.',
-      safety: { level: SafetyLevel.WRITE, destructive: true },
-      // Calls on different files may run side by side; the resource keys keep calls on one file in order.
-      concurrency: Concurrency.PARALLEL,
       input: EditInput,
-      subject: FILE_PATH_SUBJECT,
-      resourceKeys: filePathResourceKeys,
+      ...CHANGE_FILE_TOOL,
     });
-    this.#settings = toFileToolSettings(options);
+    this.#paths = new FileToolPaths(options);
   }
 
   protected async doExecute(input: EditInput, context: ToolContext): Promise<EditResult> {
-    const access = accessPath(input.filePath, 'file_path', context, this.#settings);
+    const access = this.#paths.file(input.filePath, context);
     if (!access.ok) return { kind: 'refused', ...access };
     const { path, realPath } = access;
     const fail = (reason: string, occurrences = 0): EditResult => ({ kind: 'failed', path, reason, occurrences });

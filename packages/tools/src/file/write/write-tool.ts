@@ -1,11 +1,10 @@
 import { dirname } from 'node:path';
-import { Concurrency, GenericTool, SafetyLevel, ToolParam, ToolResult, Type, type ToolContext } from '@toolwright/core';
-import { accessPath, type Refusal } from '../access/file-access.js';
+import { GenericTool, ToolParam, ToolResult, Type, type ToolContext } from '@toolwright/core';
 import { refusalResult } from '../access/file-errors.js';
-import { toFileToolSettings, type FileToolOptions, type FileToolSettings } from '../access/file-tool-options.js';
+import type { FileToolOptions } from '../access/file-tool-options.js';
+import { CHANGE_FILE_TOOL, FileToolPaths, type Refused } from '../access/file-tool.js';
 import { makeParentFolders, openJudgedFile } from '../access/open-file.js';
-import { FILE_PATH_SUBJECT, WRITE_PERMISSION_ALIASES } from '../access/path-subjects.js';
-import { filePathResourceKeys } from '../access/resource-keys.js';
+import { WRITE_PERMISSION_ALIASES } from '../access/path-subjects.js';
 import { writeAll } from './write-all.js';
 
 /** The input of Write. */
@@ -30,7 +29,7 @@ type WriteResult =
       readonly previousBytes: number | undefined;
       readonly createdFolder: string | undefined;
     }
-  | ({ readonly kind: 'refused'; readonly path?: string } & Refusal);
+  | Refused;
 
 /**
  * Writes a whole file (SPEC BT-3): creates missing parent folders, replaces what was there, and
@@ -38,26 +37,22 @@ type WriteResult =
  * resource key: the file's absolute path.
  */
 export class WriteTool extends GenericTool<WriteInput, WriteResult> {
-  readonly #settings: FileToolSettings;
+  readonly #paths: FileToolPaths;
 
   constructor(options: FileToolOptions = {}) {
     super({
       name: 'Write',
       description:
         'Writes a file with the given content, replacing it if it exists and creating missing folders. Prefer Edit to change part of an existing file. Refuses secret files (.env, private keys, credential stores).',
-      safety: { level: SafetyLevel.WRITE, destructive: true },
-      // Calls on different files may run side by side; the resource keys keep calls on one file in order.
-      concurrency: Concurrency.PARALLEL,
       input: WriteInput,
-      subject: FILE_PATH_SUBJECT,
+      ...CHANGE_FILE_TOOL,
       permissionAliases: WRITE_PERMISSION_ALIASES,
-      resourceKeys: filePathResourceKeys,
     });
-    this.#settings = toFileToolSettings(options);
+    this.#paths = new FileToolPaths(options);
   }
 
   protected async doExecute(input: WriteInput, context: ToolContext): Promise<WriteResult> {
-    const access = accessPath(input.filePath, 'file_path', context, this.#settings);
+    const access = this.#paths.file(input.filePath, context);
     if (!access.ok) return { kind: 'refused', ...access };
     const { path, realPath } = access;
     const data = Buffer.from(input.content, 'utf8');
