@@ -1,4 +1,5 @@
 import type { JsonObject, PermissionSubject, ToolResult } from '@toolwright/core';
+import { callListener } from '@toolwright/core/internal';
 import type { CallOutcome } from './call-outcome.js';
 
 /** The stage of the gate a decision was made in. */
@@ -53,21 +54,12 @@ export function sandboxRefusalsOf(result: ToolResult): string[] | undefined {
 /** Receives audit events; whatever it throws is ignored. */
 export type AuditListener = (event: AuditEvent) => void;
 
-/**
- * Hands one event to the call's span and the host's listener: the one place the gate tells a
- * listener anything, and the one place a listener's failure is swallowed (it must not change the
- * call's outcome).
- */
+/** Hands one event to the call's span and the host's listener (whose failure changes nothing). */
 export function emitAudit(
   event: AuditEvent,
   span: { record(event: AuditEvent): void } | undefined,
   listener: AuditListener | undefined,
 ): void {
   span?.record(event);
-  if (listener === undefined) return;
-  try {
-    listener(event);
-  } catch {
-    // A listener's failure must not change the call's outcome.
-  }
+  callListener(listener, event);
 }

@@ -1,5 +1,5 @@
 import type { ToolProgress } from '@toolwright/core';
-import { cutText } from '@toolwright/core/internal';
+import { callListener, cutText } from '@toolwright/core/internal';
 
 /** The longest progress message a host receives, in UTF-16 code units; longer ones are cut. */
 export const MAX_PROGRESS_MESSAGE_CHARS = 1_000;
@@ -71,12 +71,5 @@ function isAmount(value: unknown): value is number {
 
 /** Hands the update to the host; a throw or a rejected promise of its callback changes nothing. */
 function deliver(onProgress: (update: ToolProgress) => unknown, update: ToolProgress): void {
-  try {
-    const returned = onProgress(update);
-    if (typeof (returned as PromiseLike<unknown> | undefined)?.then === 'function') {
-      (returned as PromiseLike<unknown>).then(undefined, ignore);
-    }
-  } catch {
-    // The host's failure to show progress must not reach the tool.
-  }
+  callListener(onProgress, update);
 }

@@ -1,4 +1,4 @@
-import type { ExternalSchemaOptions } from '@toolwright/core/internal';
+import { callListener, type ExternalSchemaOptions } from '@toolwright/core/internal';
 import { randomUUID } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { readJsonFile } from './read-json-file.js';
@@ -55,10 +55,7 @@ export async function writeBundleCache(path: string, bundle: ToolBundle, now: nu
 }
 
 function miss(options: BundleCacheReadOptions, reason: string): undefined {
-  try {
-    options.onMiss?.(reason);
-  } catch {
-    // The host's logger failing does not turn a miss into a crash.
-  }
+  // The host's logger failing does not turn a miss into a crash.
+  callListener(options.onMiss, reason);
   return undefined;
 }

@@ -2,7 +2,7 @@
 import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { isAbsolute } from 'node:path';
-import { millisecondsProblem } from '@toolwright/core/internal';
+import { callListener, millisecondsProblem } from '@toolwright/core/internal';
 import { ShellOptionsError } from '../shell-options-error.js';
 import { ShellStartError } from '../shell-start-error.js';
 import { checkDomainRule } from './domain-rules.js';
@@ -109,14 +109,8 @@ function checkedSettings(options: FilteringProxyOptions): ProxySettings {
     connectTimeoutMs: positive('connectTimeoutMs', options.connectTimeoutMs ?? 10_000),
     handshakeTimeoutMs,
     lingerMs: handshakeTimeoutMs,
-    reportRefusal: (refusal) => {
-      try {
-        const outcome: unknown = onRefused?.(refusal);
-        if (outcome instanceof Promise) outcome.catch(() => undefined);
-      } catch {
-        // A host's callback cannot break the proxy.
-      }
-    },
+    // A host's callback cannot break the proxy.
+    reportRefusal: (refusal) => callListener(onRefused, refusal),
   };
 }
 
