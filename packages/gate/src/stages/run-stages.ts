@@ -3,6 +3,25 @@ import { isThenable } from '@toolwright/core/internal';
 import type { GateCall } from './gate-call.js';
 import { limitAnswer } from './output-limit.js';
 import { GATE_STAGES, OUTPUT_LIMIT } from './stage-list.js';
+import type { StageOutcome } from './stage.js';
+
+// The stages one by one, for the fast path below: ten call sites, each of which V8 can inline,
+// where the loop's one call site, reaching ten different stages, inlines none (measured with
+// `pnpm bench`: the gate's round trip). A stage added to the list stops the build here until it is
+// added to the fast path too.
+const [
+  lookup,
+  argumentErrors,
+  limits,
+  policiesBefore,
+  permission,
+  validation,
+  execution,
+  policiesAfter,
+  outputLimit,
+  audit,
+] = GATE_STAGES;
+GATE_STAGES.length satisfies 10;
 
 /**
  * The one runner of the gate's stages: runs `GATE_STAGES` from `from` up to (not including) `until`,
@@ -14,18 +33,41 @@ import { GATE_STAGES, OUTPUT_LIMIT } from './stage-list.js';
 export function runStages(
   call: GateCall,
   from = 0,
-  until = GATE_STAGES.length,
+  until: number = GATE_STAGES.length,
 ): ToolResult | undefined | Promise<ToolResult | undefined> {
+  if (from === 0 && until === GATE_STAGES.length) {
+    // The fast path of a whole call: the same list, in the same order, one call site a stage.
+    let outcome: StageOutcome;
+    if ((outcome = lookup.run(call)) !== undefined) return stopped(call, 0, until, outcome);
+    if ((outcome = argumentErrors.run(call)) !== undefined) return stopped(call, 1, until, outcome);
+    if ((outcome = limits.run(call)) !== undefined) return stopped(call, 2, until, outcome);
+    if ((outcome = policiesBefore.run(call)) !== undefined) return stopped(call, 3, until, outcome);
+    if ((outcome = permission.run(call)) !== undefined) return stopped(call, 4, until, outcome);
+    if ((outcome = validation.run(call)) !== undefined) return stopped(call, 5, until, outcome);
+    if ((outcome = execution.run(call)) !== undefined) return stopped(call, 6, until, outcome);
+    if ((outcome = policiesAfter.run(call)) !== undefined) return stopped(call, 7, until, outcome);
+    if ((outcome = outputLimit.run(call)) !== undefined) return stopped(call, 8, until, outcome);
+    if ((outcome = audit.run(call)) !== undefined) return stopped(call, 9, until, outcome);
+    return call.result;
+  }
   for (let index = from; index < until; index++) {
     const outcome = GATE_STAGES[index]!.run(call);
-    if (outcome === undefined) continue;
-    if (isThenable(outcome)) return resumeLater(call, index, until, outcome);
-    return refused(call, outcome, until);
+    if (outcome !== undefined) return stopped(call, index, until, outcome);
   }
   return call.result;
 }
 
-/** Goes on once a stage that had to wait has answered (a function apart: the loop above captures nothing). */
+/** A stage at `index` that answered: it has to be waited for, or it refused the call. */
+function stopped(
+  call: GateCall,
+  index: number,
+  until: number,
+  outcome: NonNullable<StageOutcome>,
+): ToolResult | Promise<ToolResult | undefined> {
+  return isThenable(outcome) ? resumeLater(call, index, until, outcome) : refused(call, outcome, until);
+}
+
+/** Goes on once a stage that had to wait has answered (a function apart: the stages above capture nothing). */
 function resumeLater(
   call: GateCall,
   index: number,

@@ -15,7 +15,7 @@ import { validation } from './validation.js';
  * and goes straight to the output limit; an allowed call passes every stage. Shared by every call:
  * nothing here is made per call.
  */
-export const GATE_STAGES: readonly GateStage[] = Object.freeze([
+export const GATE_STAGES = Object.freeze([
   lookup,
   argumentErrors,
   limits,
@@ -26,7 +26,7 @@ export const GATE_STAGES: readonly GateStage[] = Object.freeze([
   policiesAfter,
   outputLimit,
   audit,
-]);
+] as const satisfies readonly GateStage[]);
 
 /** Where `judge` stops: the stages up to and including the permission verdict. */
 export const UNTIL_PERMISSION = GATE_STAGES.indexOf(permission) + 1;
