@@ -61,7 +61,11 @@ describe('toolwright (the built binary)', () => {
       tools: Record<string, unknown>[];
     };
     expect(manifest.tools.map((tool) => [tool.name, tool.safety, tool.annotations])).toEqual([
-      ['search_orders', 'READ_ONLY', { readOnlyHint: true, destructiveHint: false }],
+      [
+        'search_orders',
+        'READ_ONLY',
+        { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      ],
     ]);
   });
 

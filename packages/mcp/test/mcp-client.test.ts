@@ -24,6 +24,7 @@ describe('our client importing a zod server', () => {
     expect(
       connection.tools.map((tool) => ({
         name: tool.name,
+        title: tool.title,
         remote: tool.definition.name,
         origin: tool.definition.origin,
         dialect: tool.definition.dialect,
@@ -33,6 +34,7 @@ describe('our client importing a zod server', () => {
     ).toEqual([
       {
         name: 'mcp__zod-notes__add_note',
+        title: 'Add a note',
         remote: 'add_note',
         origin: "MCP server 'zod-notes'",
         dialect: 'draft-07',
@@ -41,6 +43,7 @@ describe('our client importing a zod server', () => {
       },
       {
         name: 'mcp__zod-notes__get_note',
+        title: undefined,
         remote: 'get_note',
         origin: "MCP server 'zod-notes'",
         dialect: 'draft-07',

@@ -43,7 +43,7 @@ describe('our MCP server over Streamable HTTP', () => {
     try {
       expect(client.getServerVersion()?.name).toBe('toolwright-http');
       expect((await client.listTools()).tools.map((tool) => [tool.name, tool.annotations])).toEqual([
-        ['echo', { readOnlyHint: true, destructiveHint: false }],
+        ['echo', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true }],
       ]);
       expect(await client.callTool({ name: 'echo', arguments: { text: 'hi', times: 2 } })).toEqual({
         content: [{ type: 'text', text: 'hi hi' }],

@@ -36,7 +36,7 @@ describe('our MCP server over stdio, driven by the official client', () => {
           required: ['file_path'],
           additionalProperties: false,
         },
-        annotations: { readOnlyHint: true, destructiveHint: false },
+        annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       },
       {
         name: 'delete_file',
@@ -47,7 +47,7 @@ describe('our MCP server over stdio, driven by the official client', () => {
           required: ['file_path'],
           additionalProperties: false,
         },
-        annotations: { readOnlyHint: false, destructiveHint: true },
+        annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
       },
     ]);
   });

@@ -119,6 +119,31 @@ describe('AbstractTool', () => {
     expect(new HandWritten(() => '').resourceKeys(ToolInput.of({ path: '/a' }))).toEqual([]);
   });
 
+  it('MP-4: a definition may give a title and say whether a repeat changes more and whether it reaches an open world', () => {
+    const declared = new HandWritten(() => '', {
+      title: 'Hand-written probe',
+      safety: { level: SafetyLevel.WRITE, destructive: false, idempotent: true, openWorld: false },
+    });
+    expect([declared.title, declared.safety, Object.isFrozen(declared.safety)]).toEqual([
+      'Hand-written probe',
+      { level: 'WRITE', destructive: false, idempotent: true, openWorld: false },
+      true,
+    ]);
+    const plain = new HandWritten(() => '', { safety: { level: SafetyLevel.WRITE, destructive: true } });
+    expect([plain.title, plain.safety]).toEqual([undefined, { level: 'WRITE', destructive: true }]);
+    const bad = (overrides: Partial<AbstractToolDefinition>) => () => new HandWritten(() => '', overrides);
+    expect(bad({ safety: { level: 'WRITE', destructive: true, idempotent: 'yes' } as never })).toThrow(
+      `Tool 'hand_written' has safety.idempotent "yes"; it must be true or false, or left out.`,
+    );
+    expect(bad({ safety: { level: 'WRITE', destructive: true, openWorld: 1 } as never })).toThrow(
+      `Tool 'hand_written' has safety.openWorld 1; it must be true or false, or left out.`,
+    );
+    for (const title of ['', '  ', 3])
+      expect(bad({ title: title as never })).toThrow(
+        "Tool 'hand_written' has an empty or non-text title; give a short name for people, or leave it out.",
+      );
+  });
+
   it('PO-4: a definition may give the limit of one call (timeoutMs); one no timer can keep is refused', () => {
     expect(new HandWritten(() => '', { timeoutMs: 90_000 }).timeoutMs).toBe(90_000);
     expect(new HandWritten(() => '').timeoutMs).toBeUndefined();

@@ -16,7 +16,13 @@ export interface ToolDefinition {
   readonly name: string;
   /** What the model reads about the tool. Non-empty. */
   readonly description: string;
-  /** What the tool may do; a level, or a level and whether it is destructive. Required: there is no safe guess. */
+  /** A name for people (an MCP client's tool list, the generated docs): `Read file`. Non-empty when given. */
+  readonly title?: string;
+  /**
+   * What the tool may do; a level, or a level and whether it is destructive (and, when the tool can
+   * say, whether a repeated call changes anything more and whether it reaches an open world).
+   * Required: there is no safe guess.
+   */
   readonly safety: SafetyLevel | ToolSafety;
   /** Parallel or exclusive; READ_ONLY tools default to PARALLEL, the others to EXCLUSIVE. */
   readonly concurrency?: Concurrency;
@@ -65,6 +71,7 @@ export const EXECUTE_NOW = Symbol.for('toolwright.tool.executeNow');
 export abstract class AbstractTool implements Tool {
   readonly name: string;
   readonly description: string;
+  readonly title?: string;
   readonly inputSchema: JsonObject;
   readonly outputSchema?: JsonObject;
   readonly safety: ToolSafety;
@@ -82,6 +89,7 @@ export abstract class AbstractTool implements Tool {
     checkDefinition(definition);
     this.name = definition.name;
     this.description = definition.description;
+    if (definition.title !== undefined) this.title = definition.title;
     this.inputSchema = definition.inputSchema;
     if (definition.outputSchema !== undefined) this.outputSchema = definition.outputSchema;
     this.safety = toToolSafety(definition.safety);
@@ -197,6 +205,21 @@ function checkDefinition(definition: AbstractToolDefinition): void {
       `Tool '${name}' must declare its safety: READ_ONLY, WRITE or BASH.`,
     );
   }
+  if (typeof definition.safety === 'object') {
+    for (const hint of ['idempotent', 'openWorld'] as const) {
+      const value: unknown = definition.safety[hint];
+      if (value !== undefined && typeof value !== 'boolean')
+        throw new ToolwrightError(
+          'INVALID_TOOL_DEFINITION',
+          `Tool '${name}' has safety.${hint} ${JSON.stringify(value) ?? String(value)}; it must be true or false, or left out.`,
+        );
+    }
+  }
+  if (definition.title !== undefined && (typeof definition.title !== 'string' || definition.title.trim() === ''))
+    throw new ToolwrightError(
+      'INVALID_TOOL_DEFINITION',
+      `Tool '${name}' has an empty or non-text title; give a short name for people, or leave it out.`,
+    );
   const timeoutProblem =
     definition.timeoutMs === undefined
       ? undefined

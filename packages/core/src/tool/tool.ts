@@ -23,6 +23,8 @@ export interface Tool {
   readonly name: string;
   /** What the model reads about the tool. */
   readonly description: string;
+  /** A name for people (MCP's `title`), when the tool has one. */
+  readonly title?: string;
   /** The JSON Schema of the input, `additionalProperties: false` at the top level (TC-5). */
   readonly inputSchema: JsonObject;
   /** The JSON Schema of the structured output, when the tool declares one. */

@@ -77,8 +77,8 @@ describe('createMcpServer', () => {
     const writing = await connect(new ToolGate({ tools, runOptions: { allowWrite: true } }));
     expect((await reading.listTools()).tools.map((tool) => tool.name)).toEqual(['stats']);
     expect((await writing.listTools()).tools.map((tool) => [tool.name, tool.annotations])).toEqual([
-      ['stats', { readOnlyHint: true, destructiveHint: false }],
-      ['wait', { readOnlyHint: false, destructiveHint: false }],
+      ['stats', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true }],
+      ['wait', { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }],
     ]);
     expect(await reading.callTool({ name: 'wait', arguments: {} })).toEqual({
       content: [{ type: 'text', text: 'tool requires allowWrite=true: wait' }],

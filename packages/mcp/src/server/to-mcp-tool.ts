@@ -2,20 +2,29 @@ import { SafetyLevel, type Tool } from '@toolwright/core';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 
 /**
- * The MCP `tools/list` entry of a tool (SPEC MC-1): its name, description and plain input
- * schema unchanged (PR-3: the same schema Anthropic gets), its output schema when it has one, and
- * annotations from its declared safety — `readOnlyHint` for READ_ONLY, `destructiveHint` from
- * the declaration (always said, since MCP's default for an absent hint is `true`).
+ * The MCP `tools/list` entry of a tool (SPEC MC-1, MP-4): its name, title, description and plain
+ * input schema unchanged (PR-3: the same schema Anthropic gets), its output schema when it has one,
+ * and all four hints from its declared safety — `readOnlyHint` for READ_ONLY, `destructiveHint` as
+ * declared, `idempotentHint` as declared (a read-only tool is idempotent; otherwise unsaid means
+ * false), `openWorldHint` as declared (unsaid means open, MCP's default). Every hint is said, since
+ * MCP's defaults for absent ones are the unsafe guesses.
  */
 export function toMcpTool(tool: Tool): McpTool {
+  const { safety } = tool;
+  const readOnly = safety.level === SafetyLevel.READ_ONLY;
+  const title = typeof tool.title === 'string' && tool.title !== '' ? tool.title : undefined;
   return {
     name: tool.name,
+    ...(title === undefined ? {} : { title }),
     description: tool.description,
     inputSchema: tool.inputSchema as McpTool['inputSchema'],
     ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema as McpTool['outputSchema'] }),
     annotations: {
-      readOnlyHint: tool.safety.level === SafetyLevel.READ_ONLY,
-      destructiveHint: tool.safety.destructive,
+      ...(title === undefined ? {} : { title }),
+      readOnlyHint: readOnly,
+      destructiveHint: safety.destructive,
+      idempotentHint: safety.idempotent ?? readOnly,
+      openWorldHint: safety.openWorld ?? true,
     },
   };
 }

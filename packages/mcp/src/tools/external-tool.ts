@@ -9,7 +9,7 @@ import {
   type ToolResult,
   type ToolSafety,
 } from '@toolwright/core';
-import { isExternalToolDefinition } from '@toolwright/core/internal';
+import { isExternalToolDefinition, shortenText } from '@toolwright/core/internal';
 
 /** Runs one call of an external tool (an MCP `tools/call`, an HTTP request, …): the content or a full result; throw to fail. */
 export type ExternalToolInvoker = (
@@ -50,6 +50,7 @@ export class ExternalTool extends AbstractTool {
     super({
       name: options.name ?? definition.name,
       description: describe(definition),
+      ...titleOf(definition),
       safety: options.safety,
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       inputSchema: definition.inputSchema,
@@ -63,6 +64,14 @@ export class ExternalTool extends AbstractTool {
     return this.#invoke(input, context);
   }
 }
+
+/** The source's title for people, when it gave a usable one: cut to 200 characters (it is untrusted text). */
+function titleOf(definition: ExternalToolDefinition): { title?: string } {
+  const title = definition.annotations.title?.trim();
+  return title === undefined || title === '' ? {} : { title: shortenText(title, MAX_TITLE_CHARS) };
+}
+
+const MAX_TITLE_CHARS = 200;
 
 /** The definition's description, or — when its source gave none — its title and origin, so the model has something to go on. */
 function describe(definition: ExternalToolDefinition): string {

@@ -28,9 +28,10 @@ export class BashOutputTool extends GenericTool<BashOutputInput, OutputOutcome> 
   constructor(private readonly session: BashSession) {
     super({
       name: 'BashOutput',
+      title: 'Read the output of a background command',
       description:
         'Returns the output a background command (started with Bash run_in_background) wrote since the last read, and whether it still runs.',
-      safety: { level: SafetyLevel.BASH, destructive: false },
+      safety: { level: SafetyLevel.BASH, destructive: false, idempotent: false, openWorld: false },
       concurrency: Concurrency.PARALLEL,
       input: BashOutputInput,
     });

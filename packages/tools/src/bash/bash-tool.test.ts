@@ -143,7 +143,10 @@ describe('Bash', () => {
       value: 'git status',
     });
     expect(bash.inputSchema).toMatchObject({ additionalProperties: false, required: ['command'] });
-    expect(bash.safety).toEqual({ level: 'BASH', destructive: true });
+    expect([bash.title, bash.safety]).toEqual([
+      'Run a shell command',
+      { level: 'BASH', destructive: true, idempotent: false, openWorld: true },
+    ]);
   });
 
   it('BT-1: registered only when a shell is supplied', () => {

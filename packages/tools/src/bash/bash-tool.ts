@@ -26,9 +26,10 @@ export class BashTool extends GenericTool<BashInput, BashOutcome> {
   constructor(private readonly session: BashSession) {
     super({
       name: 'Bash',
+      title: 'Run a shell command',
       description:
         'Runs a command with bash -c in the working directory. The command and everything it starts are killed at the timeout; output is cut at 30,000 characters, followed by [exit code: N] on failure or [timed out after Nms]. Nothing can prompt: stdin is closed.',
-      safety: { level: SafetyLevel.BASH, destructive: true },
+      safety: { level: SafetyLevel.BASH, destructive: true, idempotent: false, openWorld: true },
       input: BashInput,
       subject: { kind: 'COMMAND', parameter: 'command' },
     });

@@ -22,8 +22,9 @@ export class KillShellTool extends GenericTool<KillShellInput, KillOutcome> {
   constructor(private readonly session: BashSession) {
     super({
       name: 'KillShell',
+      title: 'Stop a background command',
       description: 'Stops a background command started with Bash run_in_background, and every process it started.',
-      safety: { level: SafetyLevel.BASH, destructive: true },
+      safety: { level: SafetyLevel.BASH, destructive: true, idempotent: true, openWorld: false },
       input: KillShellInput,
     });
   }

@@ -10,23 +10,32 @@ import { resolveSearchRoot, walkPermit, type SearchRoot } from './search-root.js
 /** A file tool's refusal: its kind and sentence, with the path it concerns once that is known. */
 export type Refused = { readonly kind: 'refused'; readonly path?: string } & Refusal;
 
+/** What the file tools that only read (Read, Ls, Glob, Grep) declare: a repeat changes nothing, and they reach only the host's files. */
+export const READ_FILES_SAFETY = Object.freeze({
+  level: SafetyLevel.READ_ONLY,
+  destructive: false,
+  idempotent: true,
+  openWorld: false,
+});
+
 /**
  * What the searching tools (Glob, Ls, Grep) declare alike: they only read; the folder they walk
  * from `path` is their permission subject and their resource; `Read(...)` rules apply to them.
  */
 export const SEARCH_TOOL = Object.freeze({
-  safety: SafetyLevel.READ_ONLY,
+  safety: READ_FILES_SAFETY,
   subject: SEARCH_PATH_SUBJECT,
   resourceKeys: searchResourceKeys,
   permissionAliases: SEARCH_PERMISSION_ALIASES,
 });
 
 /**
- * What the tools that change one file (Write, Edit) declare alike: WRITE safety, destructive; the
- * file from `file_path` is their permission subject and the resource they change.
+ * What the tools that change one file (Write, Edit) declare alike: WRITE safety, destructive, the
+ * host's files only; the file from `file_path` is their permission subject and the resource they
+ * change. Each says whether a repeat changes anything more.
  */
 export const CHANGE_FILE_TOOL = Object.freeze({
-  safety: Object.freeze({ level: SafetyLevel.WRITE, destructive: true }),
+  safety: Object.freeze({ level: SafetyLevel.WRITE, destructive: true, openWorld: false }),
   // Calls on different files may run side by side; the resource keys keep calls on one file in order.
   concurrency: Concurrency.PARALLEL,
   subject: FILE_PATH_SUBJECT,

@@ -34,6 +34,7 @@ export class GrepTool extends GenericTool<GrepInput, GrepResult> {
   constructor(options: FileToolOptions = {}) {
     super({
       name: 'Grep',
+      title: 'Search file contents',
       description: `Searches file contents with a regular expression (RE2 syntax, at most ${MAX_PATTERN_LENGTH.toLocaleString('en-US')} characters; linear time, no lookaround or backreferences). output_mode files_with_matches (default) lists matching files; content shows path:line:text with -n, -A, -B, -C; count shows path:N. Filter files with glob or type. Skips .git, node_modules, what .gitignore ignores, binary files and secret files; never follows symbolic links.`,
       input: GrepInput,
       ...SEARCH_TOOL,

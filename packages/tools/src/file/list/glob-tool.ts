@@ -36,6 +36,7 @@ export class GlobTool extends GenericTool<GlobInput, GlobResult> {
   constructor(options: FileToolOptions = {}) {
     super({
       name: 'Glob',
+      title: 'Find files by name',
       description: `Finds files whose path below the search folder matches a glob (** spans folders, {a,b} alternatives; dot files included). Returns absolute paths sorted by path, at most ${MAX_GLOB_RESULTS.toLocaleString('en-US')}. Skips .git, node_modules, what .gitignore ignores, and secret files.`,
       input: GlobInput,
       ...SEARCH_TOOL,

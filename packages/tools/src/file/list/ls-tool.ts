@@ -38,6 +38,7 @@ export class LsTool extends GenericTool<LsInput, LsResult> {
   constructor(options: FileToolOptions = {}) {
     super({
       name: 'Ls',
+      title: 'List a folder',
       description: `Lists the entries of a folder, sorted by name: folders end in /, symbolic links in @. Shows at most ${MAX_LS_ENTRIES.toLocaleString('en-US')} entries; secret files are left out. Use Glob to find files by pattern in a whole tree.`,
       input: LsInput,
       ...SEARCH_TOOL,

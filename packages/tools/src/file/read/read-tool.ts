@@ -1,8 +1,8 @@
-import { GenericTool, SafetyLevel, type ToolContext, type ToolResult } from '@toolwright/core';
+import { GenericTool, type ToolContext, type ToolResult } from '@toolwright/core';
 import { looksBinary, readHead } from './binary-file.js';
 import { refusalResult } from '../access/file-errors.js';
 import type { FileToolOptions } from '../access/file-tool-options.js';
-import { FileToolPaths, type Refused } from '../access/file-tool.js';
+import { FileToolPaths, READ_FILES_SAFETY, type Refused } from '../access/file-tool.js';
 import { DEFAULT_READ_LINES, MAX_LINE_CHARS, MAX_READ_BYTES, MAX_READ_LINES, ReadInput } from './read-input.js';
 import { readLineWindow } from './read-lines.js';
 import { renderRead, type ReadOutcome } from './render-read.js';
@@ -27,8 +27,9 @@ export class ReadTool extends GenericTool<ReadInput, ReadResult> {
   constructor(options: FileToolOptions = {}) {
     super({
       name: 'Read',
+      title: 'Read a file',
       description: `Reads a text file and shows its lines numbered like cat -n (number, tab, text). Shows ${DEFAULT_READ_LINES.toLocaleString('en-US')} lines from offset (default 1) unless limit says otherwise; lines over ${MAX_LINE_CHARS.toLocaleString('en-US')} characters are cut. Files over ${MAX_READ_BYTES / 1024} KB must be read in parts with offset and limit. Refuses folders (use Ls), binary files and secret files (.env, private keys, credential stores).`,
-      safety: SafetyLevel.READ_ONLY,
+      safety: READ_FILES_SAFETY,
       input: ReadInput,
       subject: FILE_PATH_SUBJECT,
       resourceKeys: readFileResourceKeys,

@@ -100,7 +100,7 @@ describe('Edit', () => {
   });
 
   it('TC-10, PO-6: Edit is a destructive WRITE tool whose resource key is its file', () => {
-    expect(edit.safety).toEqual({ level: 'WRITE', destructive: true });
+    expect(edit.safety).toEqual({ level: 'WRITE', destructive: true, openWorld: false, idempotent: false });
     expect(edit.resourceKeys(ToolInput.of({ file_path: '/srv/app/./main.ts' }))).toEqual({
       writes: ['/srv/app/main.ts'],
     });

@@ -40,10 +40,13 @@ export class EditTool extends GenericTool<EditInput, EditResult> {
   constructor(options: FileToolOptions = {}) {
     super({
       name: 'Edit',
+      title: 'Edit a file',
       description:
         'Replaces exact text in a file: old_string must occur exactly once (add surrounding lines to make it unique) unless replace_all is true. Copy old_string from Read output without the line-number prefix. Reports how many replacements it made.',
       input: EditInput,
       ...CHANGE_FILE_TOOL,
+      // A replacement whose new text holds the old one changes the file again on a repeat.
+      safety: { ...CHANGE_FILE_TOOL.safety, idempotent: false },
     });
     this.#paths = new FileToolPaths(options);
   }

@@ -83,6 +83,9 @@ describe('Write', () => {
   });
 
   it('TC-10: Write is a destructive WRITE tool that runs beside calls on other files (its resource keys order calls on one file)', () => {
-    expect([write.safety, write.concurrency]).toEqual([{ level: 'WRITE', destructive: true }, 'PARALLEL']);
+    expect([write.safety, write.concurrency]).toEqual([
+      { level: 'WRITE', destructive: true, openWorld: false, idempotent: true },
+      'PARALLEL',
+    ]);
   });
 });

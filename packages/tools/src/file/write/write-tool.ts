@@ -42,10 +42,13 @@ export class WriteTool extends GenericTool<WriteInput, WriteResult> {
   constructor(options: FileToolOptions = {}) {
     super({
       name: 'Write',
+      title: 'Write a file',
       description:
         'Writes a file with the given content, replacing it if it exists and creating missing folders. Prefer Edit to change part of an existing file. Refuses secret files (.env, private keys, credential stores).',
       input: WriteInput,
       ...CHANGE_FILE_TOOL,
+      // The same content written again leaves the same file.
+      safety: { ...CHANGE_FILE_TOOL.safety, idempotent: true },
       permissionAliases: WRITE_PERMISSION_ALIASES,
     });
     this.#paths = new FileToolPaths(options);
