@@ -1,7 +1,7 @@
 // The public API of @toolwright/core: every export here is public, so add to it deliberately. Each name is listed in
 // test/architecture/export-surface.json, checked by its test; what only sibling packages use goes to internal.ts.
 // Left out on purpose: the Standard Schema interfaces (a field takes any zod, Valibot or ArkType schema as
-// it is; their own packages name the types), and the pattern and dialect constants core's checks use.
+// it is; their own packages name the types), and the dialect URI core's checks use.
 export { bindInput, type BindResult } from './binder/bind-input.js';
 export type { FieldCheck, ParamDecorator } from './decorators/field-check.js';
 export type { InputClass } from './decorators/input-class.js';
@@ -52,7 +52,7 @@ export {
 export { compileSchemaValidator, type SchemaValidator } from './validation/schema-validator.js';
 export type { Violation, ViolationKind } from './validation/violation.js';
 export { default as Type, type Static, type TSchema } from 'typebox';
-export { SchemaProfile } from './external/check-schema-patterns.js';
+export { SchemaProfile, STRICT_MAX_PATTERN_INPUT } from './external/check-schema-patterns.js';
 export type { ExternalSchemaProblem, ExternalSchemaRule } from './external/external-schema-problem.js';
 export type { ExternalToolAnnotations } from './external/external-tool-annotations.js';
 export {

@@ -5,7 +5,7 @@ export type ReplaceOutcome =
   | { readonly ok: false; readonly problem: 'too-large'; readonly occurrences: number; readonly bytes: number };
 
 /** How many occurrences are handled between two pauses. */
-const SLICE = 0x10000;
+const SLICE = 0x1000;
 
 /**
  * Replaces `oldString` with `newString` in a file's UTF-8 bytes, exactly (no patterns, no `$&`):
