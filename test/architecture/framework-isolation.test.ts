@@ -2,6 +2,7 @@
 // loads another framework, and the package root loads none (the frameworks are optional peers).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,7 +14,7 @@ const FRAMEWORKS: Readonly<Record<string, readonly string[]>> = {
   'ai-sdk': ['ai', '@ai-sdk/'],
   'openai-agents': ['@openai/', 'openai'],
   langchain: ['langchain', '@langchain/'],
-  mcp: ['@modelcontextprotocol/sdk'],
+  mcp: ['@modelcontextprotocol/client', '@modelcontextprotocol/server', '@modelcontextprotocol/core'],
 };
 
 const logFolder = mkdtempSync(join(tmpdir(), 'toolwright-loaded-modules-'));
@@ -44,6 +45,37 @@ function packagesLoadedBy(path: string): string[] {
   return [...new Set(packages)].sort();
 }
 
+/**
+ * The packages `@openai/agents-core` brings, directly or through its dependencies (optional ones
+ * included, as installed for the integrations): what the Agents SDK loads is the Agents SDK's.
+ */
+function agentsCoreDependencies(): string[] {
+  const fromIntegrations = createRequire(repoPath('packages/integrations/package.json'));
+  const found = new Set<string>();
+  const visit = (name: string, from: NodeJS.Require): void => {
+    let folder: string;
+    try {
+      const entry = from.resolve(name);
+      const marker = `/node_modules/${name}/`;
+      folder = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
+    } catch {
+      return; // an optional dependency that is not installed
+    }
+    const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      optionalDependencies?: Record<string, string>;
+    };
+    const next = createRequire(join(folder, 'package.json'));
+    for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies })) {
+      if (found.has(dependency)) continue;
+      found.add(dependency);
+      visit(dependency, next);
+    }
+  };
+  visit('@openai/agents-core', createRequire(fromIntegrations.resolve('@openai/agents')));
+  return [...found];
+}
+
 /** The frameworks the packages belong to, sorted. */
 function frameworksOf(packages: readonly string[]): string[] {
   return Object.entries(FRAMEWORKS)
@@ -66,7 +98,11 @@ describe('framework isolation (@toolwright/integrations)', () => {
   it('IN-2: loading the openai-agents subpath loads the Agents SDK and no other framework', () => {
     const packages = packagesLoadedBy('packages/integrations/dist/openai-agents/index.js');
     expect(packages).toEqual(expect.arrayContaining(['@openai/agents', '@openai/agents-core']));
-    expect(frameworksOf(packages)).toEqual(['openai-agents']);
+    // The Agents SDK brings its own MCP client (an optional dependency of agents-core): that is the
+    // Agents SDK loading its part, not this subpath loading the MCP framework.
+    const own = agentsCoreDependencies();
+    expect(own).toContain('@modelcontextprotocol/client');
+    expect(frameworksOf(packages.filter((name) => !own.includes(name)))).toEqual(['openai-agents']);
   });
 
   it('IN-3: loading the langchain subpath loads LangChain core only: no LangGraph, no other framework', () => {

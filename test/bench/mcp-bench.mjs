@@ -20,11 +20,12 @@ import {
 import { measurePaired, pairedRatio } from './bench-timing.mjs';
 import { ToolGate } from '../../packages/gate/dist/index.js';
 import { createMcpServer } from '../../packages/mcp/dist/index.js';
-import { Client } from '../../packages/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js';
-import { InMemoryTransport } from '../../packages/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/inMemory.js';
-import { McpServer } from '../../packages/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/server/mcp.js';
-import { Server } from '../../packages/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/server/index.js';
-import { CallToolRequestSchema } from '../../packages/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/types.js';
+import { Client } from '../../packages/mcp/node_modules/@modelcontextprotocol/client/dist/index.mjs';
+import {
+  InMemoryTransport,
+  McpServer,
+  Server,
+} from '../../packages/mcp/node_modules/@modelcontextprotocol/server/dist/index.mjs';
 
 const WARMUP_CALLS = 2_000;
 const SAMPLES = 61;
@@ -97,7 +98,7 @@ function nativeServer(strict = false) {
 /** The floor: the SDK's bare Server whose tools/call handler echoes without any check. */
 function bareServer() {
   const server = new Server({ name: 'bare-bench', version: '1.0.0' }, { capabilities: { tools: {} } });
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  server.setRequestHandler('tools/call', (request) => {
     const { text, times } = request.params.arguments ?? {};
     if (typeof text !== 'string')
       return { content: [{ type: 'text', text: "Unknown parameter 'txet'" }], isError: true };

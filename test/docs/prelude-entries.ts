@@ -40,7 +40,7 @@ export const PRELUDES: Readonly<Record<string, Readonly<Record<string, string>>>
     toolUse: "declare const toolUse: import('@toolwright/core').ToolUse;",
     ui: "declare const ui: { showProgress(update: import('@toolwright/core').ToolProgress): void };",
     logger: "declare const logger: import('@toolwright/core').ToolLogger;",
-    client: "declare const client: import('@modelcontextprotocol/sdk/client/index.js').Client;",
+    client: "declare const client: import('@modelcontextprotocol/client').Client;",
   },
   'docs/mcp.md': {
     gate: "declare const gate: import('@toolwright/gate').ToolGate;",

@@ -46,7 +46,7 @@ const USER_DEPENDENCIES = [
   // (test/pack/decorator-setups.ts).
   'esbuild@0.28.2',
   'tsx@4.23.15',
-  '@modelcontextprotocol/sdk@1.32.2',
+  '@modelcontextprotocol/client@2.4.0',
 ];
 
 const FIXTURE = repoPath('test/pack/fixture-plugin');

@@ -1,8 +1,8 @@
 // Starts server.ts as a child process and drives it with the official MCP SDK client: the tools a
 // client is offered, a good call, and a call with a typo answered with did-you-mean.
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 const client = new Client({ name: 'toolwright-example-client', version: '1.0.0' });
 await client.connect(

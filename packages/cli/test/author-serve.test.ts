@@ -1,7 +1,7 @@
 // `toolwright serve` for a new plugin: a banner that counts only what the client sees, the same
 // gate flags and validation mode as `call`, and a did-you-mean for a mistyped tool name.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuilt, ROOT } from '@toolwright/test-support/paths';
 import { serverBanner } from './server-banner.js';

@@ -1,8 +1,8 @@
 // BT-2/CL-4/CL-5: BashOutput and KillShell go where Bash goes. `toolwright serve builtin` without
 // --allow-bash offers none of the three (its banner names each and why), and refuses a call to any
 // of them as it refuses Bash; `toolwright call` does the same.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuilt, ROOT } from '@toolwright/test-support/paths';
 import { serverBanner } from './server-banner.js';

@@ -1,7 +1,7 @@
 // `toolwright serve builtin` driven by the official SDK client: the output limit and the arguments
 // exactly as sent, compared with `toolwright call`.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuilt, ROOT } from '@toolwright/test-support/paths';
 import { toolwright } from '@toolwright/test-support/run-toolwright';

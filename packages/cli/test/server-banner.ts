@@ -1,4 +1,4 @@
-import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 /**
  * Collects what a `toolwright serve` started by `transport` (with `stderr: 'pipe'`) writes to

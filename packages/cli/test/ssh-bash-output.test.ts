@@ -1,8 +1,8 @@
 // RS-2/BT-1/BT-2 through `toolwright serve builtin --shell ssh://…` and an MCP client: what the model
 // reads of a long output on an SSH host says what the command printed there (the bytes the
 // client's capture counted), not what was kept, in the foreground and through BashOutput.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuilt, ROOT } from '@toolwright/test-support/paths';
 import { startSshd, type SshdFixture } from '@toolwright/test-support/sshd-fixture';
@@ -41,7 +41,7 @@ afterAll(async () => {
 
 /** The text of a tool call's one content block. */
 async function call(name: string, input: Record<string, unknown>): Promise<string> {
-  const result = await client.callTool({ name, arguments: input }, undefined, { timeout: 300_000 });
+  const result = await client.callTool({ name, arguments: input }, { timeout: 300_000 });
   return (result.content as { text: string }[])[0]?.text ?? '';
 }
 

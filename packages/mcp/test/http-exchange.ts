@@ -3,11 +3,16 @@
 import { request as httpRequest, type Agent, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 
-/** An HTTP answer: its status, headers and body (parsed as JSON when it is JSON). */
+/**
+ * An HTTP answer: its status, headers and body — parsed as JSON when it is JSON; when it is an
+ * event stream, the last message it carried (the answer), with every message in `messages`.
+ */
 export interface HttpExchange {
   readonly status: number;
   readonly headers: IncomingHttpHeaders;
   readonly body: unknown;
+  /** The JSON-RPC messages of an event-stream answer, in order (notifications, then the answer). */
+  readonly messages?: readonly unknown[];
 }
 
 /** What to send; by default a POST to the URL's path with the MCP content headers and a Host of the URL's. */
@@ -65,11 +70,17 @@ export function exchange(url: URL, options: HttpExchangeOptions = {}): Promise<H
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          const json = (response.headers['content-type'] ?? '').startsWith('application/json');
+          const type = response.headers['content-type'] ?? '';
+          const status = response.statusCode ?? 0;
+          if (type.startsWith('text/event-stream')) {
+            const messages = eventMessages(text);
+            resolve({ status, headers: response.headers, body: messages.at(-1), messages });
+            return;
+          }
           resolve({
-            status: response.statusCode ?? 0,
+            status,
             headers: response.headers,
-            body: json ? JSON.parse(text) : text,
+            body: type.startsWith('application/json') ? JSON.parse(text) : text,
           });
         });
       },
@@ -77,6 +88,21 @@ export function exchange(url: URL, options: HttpExchangeOptions = {}): Promise<H
     request.on('error', reject);
     request.end(body);
   });
+}
+
+/** The JSON data of each `message` event of an event stream (events without a type are messages). */
+export function eventMessages(stream: string): unknown[] {
+  const messages: unknown[] = [];
+  for (const event of stream.split(/\r?\n\r?\n/)) {
+    let type = 'message';
+    const data: string[] = [];
+    for (const line of event.split(/\r?\n/)) {
+      if (line.startsWith('event:')) type = line.slice(6).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+    }
+    if (type === 'message' && data.length > 0) messages.push(JSON.parse(data.join('\n')));
+  }
+  return messages;
 }
 
 /** An HTTP/1.0 request without a Host header (HTTP/1.1 needs one, and Node answers 400 itself); resolves to the status line. */

@@ -2,12 +2,11 @@
 // own client, against our server.
 import { createToolUse } from '@toolwright/core';
 import { ToolGate } from '@toolwright/gate';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcpServer } from '../src/client/connect-mcp-server.js';
 import { serveHttp, type McpHttpServer } from '../src/server/serve-http.js';
-import { exchange } from './http-exchange.js';
+import { eventMessages, exchange } from './http-exchange.js';
+import { SDK_CLIENTS } from './sdk-clients.js';
 import { EchoTool } from './test-tools.js';
 
 let server: McpHttpServer;
@@ -27,7 +26,9 @@ async function post(body: string, headers: Record<string, string> = {}): Promise
     headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
     body,
   });
-  return [response.status, await response.json()];
+  const text = await response.text();
+  const streamed = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
+  return [response.status, streamed ? eventMessages(text).at(-1) : JSON.parse(text)];
 }
 
 describe('our MCP server over Streamable HTTP', () => {
@@ -37,25 +38,29 @@ describe('our MCP server over Streamable HTTP', () => {
     expect(Number(server.url.port)).toBeGreaterThan(0);
   });
 
-  it('MC-1: the official client lists and calls through the gate, errors as isError results', async () => {
-    const client = new Client({ name: 'official-sdk-client', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(server.url));
-    try {
-      expect(client.getServerVersion()?.name).toBe('toolwright-http');
-      expect((await client.listTools()).tools.map((tool) => [tool.name, tool.annotations])).toEqual([
-        ['echo', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true }],
-      ]);
-      expect(await client.callTool({ name: 'echo', arguments: { text: 'hi', times: 2 } })).toEqual({
-        content: [{ type: 'text', text: 'hi hi' }],
-      });
-      expect(await client.callTool({ name: 'echo', arguments: { txet: 'hi' } })).toEqual({
-        content: [{ type: 'text', text: "Unknown parameter 'txet'. Did you mean 'text'? The tool was not executed." }],
-        isError: true,
-      });
-    } finally {
-      await client.close();
-    }
-  });
+  it.each(SDK_CLIENTS)(
+    'MC-1, MP-1: $label lists and calls through the gate, errors as isError results',
+    async (kind) => {
+      const client = await kind.connect({ url: server.url });
+      try {
+        expect([client.protocolVersion, client.serverVersion?.name]).toEqual([kind.revision, 'toolwright-http']);
+        expect((await client.listTools()).tools.map((tool) => [tool.name, tool.annotations])).toEqual([
+          ['echo', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true }],
+        ]);
+        expect(await client.callTool('echo', { text: 'hi', times: 2 })).toEqual({
+          content: [{ type: 'text', text: 'hi hi' }],
+        });
+        expect(await client.callTool('echo', { txet: 'hi' })).toEqual({
+          content: [
+            { type: 'text', text: "Unknown parameter 'txet'. Did you mean 'text'? The tool was not executed." },
+          ],
+          isError: true,
+        });
+      } finally {
+        await client.close();
+      }
+    },
+  );
 
   it("TC-1/MC-1: a raw tools/call whose JSON has a '__proto__' key is refused as an unknown parameter", async () => {
     const body =

@@ -1,27 +1,28 @@
-// MC-1 end to end: OUR server as a child process over stdio, driven by the official SDK client.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+// MC-1, MP-1 end to end: OUR server as a child process over stdio, driven by each official SDK
+// client: v2 at 2026-07-28, v2 at 2025-11-25, and v1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath } from './fixture-paths.js';
+import { SDK_CLIENTS, type SdkClient } from './sdk-clients.js';
 
-let client: Client;
-let transport: StdioClientTransport;
+describe.each(SDK_CLIENTS)('our MCP server over stdio, driven by $label', (kind) => {
+  let client: SdkClient;
 
-beforeAll(async () => {
-  client = new Client({ name: 'official-sdk-client', version: '1.0.0' });
-  transport = new StdioClientTransport({ command: process.execPath, args: [fixturePath('toolwright-server.mjs')] });
-  await client.connect(transport);
-});
+  beforeAll(async () => {
+    client = await kind.connect({ command: process.execPath, args: [fixturePath('toolwright-server.mjs')] });
+  });
 
-afterAll(async () => {
-  await client.close();
-});
+  afterAll(async () => {
+    await client.close();
+  });
 
-const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
+  const call = (name: string, args: Record<string, unknown>) => client.callTool(name, args);
 
-describe('our MCP server over stdio, driven by the official client', () => {
+  it('MP-1: speaks the revision the client opens with', () => {
+    expect(client.protocolVersion).toBe(kind.revision);
+  });
+
   it('MC-1: initialises under its name and lists the tools with our schemas and safety annotations', async () => {
-    expect(client.getServerVersion()).toEqual({ name: 'toolwright-fixture', version: '0.1.0' });
+    expect(client.serverVersion).toEqual({ name: 'toolwright-fixture', version: '0.1.0' });
     const { tools } = await client.listTools();
     expect(tools).toEqual([
       {
@@ -134,7 +135,7 @@ describe('our MCP server over stdio, driven by the official client', () => {
   });
 
   it('MC-1: closing the client ends the server process', async () => {
-    const pid = transport.pid;
+    const { pid } = client;
     expect(typeof pid).toBe('number');
     await client.close();
     const deadline = Date.now() + 5_000;

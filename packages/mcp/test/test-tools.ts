@@ -1,5 +1,5 @@
 // Small real tools for the in-process MCP tests.
-import { GenericTool, SafetyLevel, ToolParam, Type } from '@toolwright/core';
+import { AbstractTool, GenericTool, SafetyLevel, ToolParam, Type, type ToolContext } from '@toolwright/core';
 
 export class EchoInput {
   @ToolParam({ description: 'What to say back', schema: Type.String() })
@@ -39,5 +39,46 @@ export class TallyTool extends GenericTool<EchoInput, string> {
 
   protected render(output: string): string {
     return output;
+  }
+}
+
+/** A tool that reports three steps of progress and logs at two levels, then answers. */
+export class StepsTool extends AbstractTool {
+  constructor() {
+    super({
+      name: 'steps',
+      description: 'Takes three steps',
+      safety: SafetyLevel.READ_ONLY,
+      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    });
+  }
+  protected run(_input: unknown, context: ToolContext): string {
+    for (const step of [1, 2, 3]) context.progress({ progress: step, total: 3, message: `step ${step}` });
+    context.logger.debug('looked around');
+    context.logger.warn('the last step was steep', { metres: 12 });
+    return 'three steps';
+  }
+}
+
+/** A tool that runs until its call's signal aborts; `started` and `aborted` say how far it got. */
+export class WaitTool extends AbstractTool {
+  started = 0;
+  aborted = 0;
+  constructor() {
+    super({
+      name: 'wait',
+      description: 'Waits until stopped',
+      safety: SafetyLevel.READ_ONLY,
+      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    });
+  }
+  protected run(_input: unknown, context: ToolContext): Promise<string> {
+    this.started++;
+    return new Promise((resolve) =>
+      context.signal.addEventListener('abort', () => {
+        this.aborted++;
+        resolve('stopped');
+      }),
+    );
   }
 }

@@ -2,8 +2,8 @@
 // SDK the project installed: lists the tools, makes a valid call and a typo'd one, and prints what
 // the client saw (and the server's stderr) as one JSON object.
 // Usage: node mcp-session.mjs <toolwright bin> <plugin> [flags…]
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 const [toolwright, plugin, ...flags] = process.argv.slice(2);
 const transport = new StdioClientTransport({

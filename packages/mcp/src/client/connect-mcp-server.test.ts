@@ -28,7 +28,7 @@ describe('connectMcpServer', () => {
     );
     expect([code, message]).toEqual([
       'MCP_CONNECTION_FAILED',
-      `Could not connect to the MCP server ${process.execPath}: MCP error -32000: Connection closed`,
+      `Could not connect to the MCP server ${process.execPath}: Connection closed`,
     ]);
   });
 

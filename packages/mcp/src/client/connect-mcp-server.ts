@@ -1,7 +1,7 @@
 import { ToolwrightError } from '@toolwright/core';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Transport } from '@modelcontextprotocol/client';
 import type { McpErrorCode } from '../errors/mcp-error-code.js';
 import { TOOLWRIGHT_MCP_VERSION } from '../mcp-version.js';
 import type { ExternalTool } from '../tools/external-tool.js';

@@ -2,10 +2,8 @@
 // that lists whatever each test needs, hostile schemas included.
 import { createToolUse, ToolwrightError } from '@toolwright/core';
 import { ToolGate } from '@toolwright/gate';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { Server, type CallToolResult } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importMcpTools } from './import-mcp-tools.js';
 import { linearJsonSchemaValidator } from './linear-json-schema-validator.js';
@@ -25,15 +23,15 @@ async function connect(
   }),
 ): Promise<Client> {
   const server = new Server({ name: 'probe', version: '1.0.0' }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, (request) => {
+  server.setRequestHandler('tools/list', (request) => {
     const page = Number(request.params?.cursor ?? 0);
     return {
       tools: pages[page] ?? [],
       ...(page + 1 < pages.length ? { nextCursor: String(page + 1) } : {}),
     } as never;
   });
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    onCall(request.params.name, request.params.arguments, extra.signal),
+  server.setRequestHandler('tools/call', (request, context) =>
+    onCall(request.params.name, request.params.arguments, context.mcpReq.signal),
   );
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);

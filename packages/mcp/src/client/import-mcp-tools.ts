@@ -8,8 +8,8 @@ import {
   type ToolSafety,
 } from '@toolwright/core';
 import { DEFAULT_GATE_TIMEOUT_MS } from '@toolwright/gate/internal';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Tool as McpTool } from '@modelcontextprotocol/client';
 import type { McpErrorCode } from '../errors/mcp-error-code.js';
 import { ExternalTool } from '../tools/external-tool.js';
 import { fromCallToolResult } from './from-call-tool-result.js';
@@ -77,10 +77,10 @@ export async function importMcpTools(client: Client, options: McpImportOptions =
         safety,
         invoke: async (input, context) => {
           try {
-            const result = await client.callTool({ name: definition.name, arguments: input.toJSON() }, undefined, {
-              signal: context.signal,
-              timeout,
-            });
+            const result = await client.callTool(
+              { name: definition.name, arguments: input.toJSON() },
+              { signal: context.signal, timeout },
+            );
             return fromCallToolResult(result);
           } catch (error) {
             const failure = readTransportFailure(error);

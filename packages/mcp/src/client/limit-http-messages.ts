@@ -1,5 +1,5 @@
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { FetchLike } from '@modelcontextprotocol/client';
+import type { RequestId } from '@modelcontextprotocol/client';
 import { answerTooLarge, transportFailure } from '../errors/transport-failure.js';
 
 /**

@@ -1,6 +1,6 @@
 import { compileSchemaValidator } from '@toolwright/core';
 import { checkExternalSchema, formatViolations } from '@toolwright/core/internal';
-import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/client';
 
 /**
  * The validator the SDK client uses for tools' output schemas, in place of its own ajv (which runs

@@ -1,9 +1,9 @@
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { readTransportFailure, transportFailure } from './transport-failure.js';
 
 describe('transportFailure', () => {
-  it('MC-2: the answer the transport gives a call reads back as its message, whatever the SDK prefixed', () => {
+  it('MC-2: the answer the transport gives a call reads back as its message, from the data the SDK keeps', () => {
     const answer = transportFailure(4, 'The answer was too large.');
     expect(answer).toEqual({
       jsonrpc: '2.0',
@@ -14,18 +14,18 @@ describe('transportFailure', () => {
         data: { 'toolwright.transportFailure': 'The answer was too large.' },
       },
     });
-    const thrown = new McpError(answer.error.code, answer.error.message, answer.error.data);
+    const thrown = new ProtocolError(answer.error.code, answer.error.message, answer.error.data);
     expect([thrown.message, readTransportFailure(thrown)]).toEqual([
-      'MCP error -32603: The answer was too large.',
+      'The answer was too large.',
       'The answer was too large.',
     ]);
   });
 
   it("MC-2: a server's own errors, other codes and other throws are not taken for one", () => {
     const others = [
-      new McpError(-32603, 'Internal error'),
-      new McpError(-32603, 'x', { 'toolwright.transportFailure': 5 }),
-      new McpError(-32600, 'x', { 'toolwright.transportFailure': 'x' }),
+      new ProtocolError(-32603, 'Internal error'),
+      new ProtocolError(-32603, 'x', { 'toolwright.transportFailure': 5 }),
+      new ProtocolError(-32600, 'x', { 'toolwright.transportFailure': 'x' }),
       new Error('Not connected'),
       'text',
       undefined,

@@ -1,5 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { callTool, exchange, UNAUTHORIZED } from '../../test/http-exchange.js';
 import { createBearerTokenCheck } from './bearer-token.js';
@@ -77,7 +76,9 @@ describe('the bearer token of serveHttp', () => {
   it('MC-1: the official client connects with the token and is refused without it, no tool running', async () => {
     const { server, tally } = await start({ bearerToken: TOKEN });
     const without = new Client({ name: 'official-sdk-client', version: '1.0.0' });
-    await expect(without.connect(new StreamableHTTPClientTransport(server.url))).rejects.toMatchObject({ code: 401 });
+    await expect(without.connect(new StreamableHTTPClientTransport(server.url))).rejects.toMatchObject({
+      data: { status: 401 },
+    });
     const client = new Client({ name: 'official-sdk-client', version: '1.0.0' });
     await client.connect(
       new StreamableHTTPClientTransport(server.url, { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }),

@@ -1,6 +1,5 @@
 import type { ToolLogger, ToolProgress } from '@toolwright/core';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { ProgressToken } from '@modelcontextprotocol/sdk/types.js';
+import type { ProgressToken } from '@modelcontextprotocol/server';
 import { createCallNotifications, type CallNotifications, type NotifyingRequest } from './call-notifications.js';
 
 /**
@@ -9,17 +8,14 @@ import { createCallNotifications, type CallNotifications, type NotifyingRequest 
  * a listening client nor logs costs one object. The channel is the call's logger.
  */
 export class CallChannel implements ToolLogger {
-  readonly #server: Server;
   readonly #request: NotifyingRequest;
   readonly #toolName: string;
   #notifications: CallNotifications | undefined;
 
-  constructor(server: Server, request: NotifyingRequest, toolName: string, progressToken: ProgressToken | undefined) {
-    this.#server = server;
+  constructor(request: NotifyingRequest, toolName: string, progressToken: ProgressToken | undefined) {
     this.#request = request;
     this.#toolName = toolName;
-    if (progressToken !== undefined)
-      this.#notifications = createCallNotifications(server, request, toolName, progressToken);
+    if (progressToken !== undefined) this.#notifications = createCallNotifications(request, toolName, progressToken);
     Object.freeze(this);
   }
 
@@ -54,6 +50,6 @@ export class CallChannel implements ToolLogger {
   }
 
   #made(): CallNotifications {
-    return (this.#notifications ??= createCallNotifications(this.#server, this.#request, this.#toolName, undefined));
+    return (this.#notifications ??= createCallNotifications(this.#request, this.#toolName, undefined));
   }
 }

@@ -1,14 +1,12 @@
 // Progress and logs of a tools/call, seen by the official client over the SDK's in-memory transport.
 import { AbstractTool, SafetyLevel, type ToolContext } from '@toolwright/core';
 import { ToolGate } from '@toolwright/gate';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import {
-  LoggingMessageNotificationSchema,
-  ProgressNotificationSchema,
+  Client,
+  InMemoryTransport,
   type LoggingMessageNotification,
   type Progress,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { createMcpServer } from './create-mcp-server.js';
 
@@ -44,7 +42,7 @@ async function connect() {
   const client = new Client({ name: 'official-sdk-client', version: '1.0.0' });
   await client.connect(clientSide);
   const logs: LoggingMessageNotification['params'][] = [];
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+  client.setNotificationHandler('notifications/message', (notification) => {
     logs.push(notification.params);
   });
   return { client, tool, logs };
@@ -54,9 +52,12 @@ describe('progress and logs over MCP', () => {
   it('IN-6: a call that asked for progress gets each of the three steps, before its result', async () => {
     const { client } = await connect();
     const progress: Progress[] = [];
-    const result = await client.callTool({ name: 'copy_files', arguments: {} }, undefined, {
-      onprogress: (update) => progress.push(update),
-    });
+    const result = await client.callTool(
+      { name: 'copy_files', arguments: {} },
+      {
+        onprogress: (update) => progress.push(update),
+      },
+    );
     expect(result).toEqual({ content: [{ type: 'text', text: 'copied 3 files' }] });
     expect(progress).toEqual([
       { progress: 1, total: 3, message: 'copied a.txt' },
@@ -69,7 +70,7 @@ describe('progress and logs over MCP', () => {
   it('IN-6: a call without a progress token gets no progress notification', async () => {
     const { client, tool } = await connect();
     const notifications: unknown[] = [];
-    client.setNotificationHandler(ProgressNotificationSchema, (notification) => {
+    client.setNotificationHandler('notifications/progress', (notification) => {
       notifications.push(notification);
     });
     expect(await client.callTool({ name: 'copy_files', arguments: {} })).toEqual({

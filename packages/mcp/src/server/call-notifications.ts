@@ -1,21 +1,13 @@
 import type { ToolLogger, ToolProgress } from '@toolwright/core';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type {
-  LoggingLevel,
-  ProgressToken,
-  ServerNotification,
-  ServerRequest,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel, ProgressToken, ServerContext } from '@modelcontextprotocol/server';
 
 /**
- * What {@link createCallNotifications} needs of the request being answered: its session (for the
- * client's log level) and the SDK's `sendNotification`, which ties a notification to the request.
+ * What {@link createCallNotifications} needs of the request being answered: the SDK's `notify`
+ * and `log`, which tie a notification to the request (so an HTTP response streams it).
  */
-export type NotifyingRequest = Pick<
-  RequestHandlerExtra<ServerRequest, ServerNotification>,
-  'sessionId' | 'sendNotification'
->;
+export interface NotifyingRequest {
+  readonly mcpReq: Pick<ServerContext['mcpReq'], 'notify' | 'log'>;
+}
 
 /** One `tools/call`'s way to the client: the gate call's `onProgress` and `logger`, and a wait for what they sent. */
 export interface CallNotifications {
@@ -37,13 +29,13 @@ const LEVELS = { debug: 'debug', info: 'info', warn: 'warning', error: 'error' }
  * The notifications of one `tools/call` (SPEC IN-6). Progress goes out only when the request
  * carried a `progressToken`, tied to that request, as `{ progressToken, progress, total?, message? }`
  * (the gate has already checked the updates and stops them when the call ends). Log lines go out
- * as logging notifications through the SDK's `sendLoggingMessage`, which honours the level the
- * client set with `logging/setLevel`: `logger` is the tool's name, `data` is
+ * as logging notifications through the SDK's request-bound `log`, which honours the level the
+ * client asked for (`logging/setLevel` on the 2025 revisions; the request's own `logLevel` on
+ * 2026-07-28, where a request that names none gets no log lines): `logger` is the tool's name, `data` is
  * `{ message, ...fields }` as JSON (fields that cannot be written as JSON are left out).
  * Nothing here throws; a notification the transport refuses is lost, never the call.
  */
 export function createCallNotifications(
-  server: Server,
   request: NotifyingRequest,
   toolName: string,
   progressToken: ProgressToken | undefined,
@@ -59,19 +51,15 @@ export function createCallNotifications(
   const log =
     (method: keyof ToolLogger) =>
     (message: string, fields?: Record<string, unknown>): void =>
-      track(() =>
-        server.sendLoggingMessage(
-          { level: LEVELS[method], logger: toolName, data: logData(message, fields) },
-          request.sessionId,
-        ),
-      );
+      // `log` is deprecated by the 2026-07-28 revision (SEP-2577), which still carries it.
+      track(() => request.mcpReq.log(LEVELS[method], logData(message, fields), toolName));
   return {
     ...(progressToken === undefined
       ? {}
       : {
           onProgress: (update: ToolProgress) =>
             track(() =>
-              request.sendNotification({ method: 'notifications/progress', params: { progressToken, ...update } }),
+              request.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...update } }),
             ),
         }),
     logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },

@@ -1,12 +1,6 @@
 import { createToolUse } from '@toolwright/core';
 import type { ToolGate } from '@toolwright/gate';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  type JSONRPCRequest,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode, Server, specTypeSchemas, type JSONRPCRequest } from '@modelcontextprotocol/server';
 import { TOOLWRIGHT_MCP_VERSION } from '../mcp-version.js';
 import { CallChannel } from './call-channel.js';
 import { readToolsCall, type ToolsCall } from './read-tools-call.js';
@@ -44,6 +38,14 @@ export interface McpServerOptions {
  * receives the request as the transport parsed it, after the same check of its shape.
  */
 export function createMcpServer(gate: ToolGate, options: McpServerOptions = {}): Server {
+  return createGateServer(gate, options, undefined);
+}
+
+/**
+ * {@link createMcpServer}, with a signal that stops the server's calls beside the SDK's own (the
+ * HTTP server's: a client that went away, a cancellation the SDK cannot route).
+ */
+export function createGateServer(gate: ToolGate, options: McpServerOptions, stop: AbortSignal | undefined): Server {
   const server = new Server(
     { name: options.name ?? 'toolwright', version: options.version ?? TOOLWRIGHT_MCP_VERSION },
     {
@@ -51,16 +53,16 @@ export function createMcpServer(gate: ToolGate, options: McpServerOptions = {}):
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: gate.offeredTools().map(toMcpTool) }));
-  server.fallbackRequestHandler = async (request, extra) => {
+  server.setRequestHandler('tools/list', () => ({ tools: gate.offeredTools().map(toMcpTool) }));
+  server.fallbackRequestHandler = async (request, context) => {
     // What the SDK answers for a method without a handler, word for word.
-    if (request.method !== 'tools/call') throw protocolError(ErrorCode.MethodNotFound, 'Method not found');
+    if (request.method !== 'tools/call') throw protocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
     const { name, progressToken } = readToolsCall(request) ?? checkedToolsCall(request);
-    const toolUse = createToolUse(String(extra.requestId), name, rawArguments(request) ?? {});
-    const channel = new CallChannel(server, extra, name, progressToken);
+    const toolUse = createToolUse(String(context.mcpReq.id), name, rawArguments(request) ?? {});
+    const channel = new CallChannel(context, name, progressToken);
     const onProgress = channel.onProgress;
     const result = await gate.execute(toolUse, {
-      signal: extra.signal,
+      signal: stop === undefined ? context.mcpReq.signal : AbortSignal.any([context.mcpReq.signal, stop]),
       logger: channel,
       ...(onProgress === undefined ? {} : { onProgress }),
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
@@ -75,17 +77,21 @@ export function createMcpServer(gate: ToolGate, options: McpServerOptions = {}):
 
 /** A `tools/call` request checked with the SDK's own schema; throws its invalid-params error. */
 function checkedToolsCall(request: JSONRPCRequest): ToolsCall {
-  const checked = CallToolRequestSchema.safeParse(request);
-  if (!checked.success) {
-    const problems = checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw protocolError(ErrorCode.InvalidParams, `Invalid tools/call request: ${problems.join('; ')}`);
+  const checked = specTypeSchemas.CallToolRequest['~standard'].validate(request);
+  if (checked.issues !== undefined) {
+    const problems = checked.issues.map((issue) => `${(issue.path ?? []).map(pathKey).join('.')}: ${issue.message}`);
+    throw protocolError(ProtocolErrorCode.InvalidParams, `Invalid tools/call request: ${problems.join('; ')}`);
   }
-  const { name, _meta: meta } = checked.data.params;
+  const { name, _meta: meta } = checked.value.params;
   return meta?.progressToken === undefined ? { name } : { name, progressToken: meta.progressToken };
 }
 
-/** An error the SDK answers with as a JSON-RPC error: this code, this message (without `McpError`'s prefix). */
-function protocolError(code: ErrorCode, message: string): Error {
+function pathKey(segment: PropertyKey | { readonly key: PropertyKey }): string {
+  return String(typeof segment === 'object' ? segment.key : segment);
+}
+
+/** An error the SDK answers with as a JSON-RPC error: this code, this message. */
+function protocolError(code: ProtocolErrorCode, message: string): Error {
   return Object.assign(new Error(message), { code });
 }
 

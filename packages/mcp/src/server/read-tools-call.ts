@@ -1,4 +1,4 @@
-import type { JSONRPCRequest, ProgressToken } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCRequest, ProgressToken } from '@modelcontextprotocol/server';
 import { isPlainObject } from '@toolwright/core/internal';
 
 /** What a `tools/call` handler reads from its request. */

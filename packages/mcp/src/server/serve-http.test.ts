@@ -1,6 +1,5 @@
 import { ToolGate } from '@toolwright/gate';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Agent } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchange } from '../../test/http-exchange.js';
@@ -63,7 +62,7 @@ describe('serveHttp', () => {
     });
   });
 
-  it('MC-1: stateless: a request needs no initialize, clients get no session, DELETE is 405', async () => {
+  it('MC-1, MP-3: stateless: a request needs no initialize; each 2025 client gets its own session id (for cancelling); DELETE is 405', async () => {
     expect(names(await send(server.url, 'POST', {}, LIST))).toEqual(['echo']);
     const transports = [new StreamableHTTPClientTransport(server.url), new StreamableHTTPClientTransport(server.url)];
     const clients = transports.map(() => new Client({ name: 'official-sdk-client', version: '1.0.0' }));
@@ -71,7 +70,9 @@ describe('serveHttp', () => {
       await Promise.all(clients.map((client, index) => client.connect(transports[index]!)));
       const lists = await Promise.all(clients.map((client) => client.listTools()));
       expect(lists.map((list) => list.tools.map((tool) => tool.name))).toEqual([['echo'], ['echo']]);
-      expect(transports.map((transport) => transport.sessionId)).toEqual([undefined, undefined]);
+      const sessions = transports.map((transport) => transport.sessionId);
+      expect(sessions.map((session) => typeof session)).toEqual(['string', 'string']);
+      expect(sessions[0]).not.toBe(sessions[1]);
     } finally {
       await Promise.all(clients.map((client) => client.close()));
     }

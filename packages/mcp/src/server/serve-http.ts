@@ -1,5 +1,5 @@
 import type { ToolGate } from '@toolwright/gate';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createMcpHandler } from '@modelcontextprotocol/server';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkHost } from './allowed-hosts.js';
@@ -8,9 +8,11 @@ import { allowOrigin, answerPreflight, isPreflight } from './cors-headers.js';
 import { resolveHttpAccess, type HttpAccess, type HttpAccessOptions } from './http-access.js';
 import { authorizeRequest } from './http-authorization.js';
 import { sendRefusal, type HttpRefusal } from './http-refusal.js';
-import { createMcpServer, type McpServerOptions } from './create-mcp-server.js';
+import { createGateServer, type McpServerOptions } from './create-mcp-server.js';
+import { HttpCancellations } from './http-cancellations.js';
 import { formatUrlHost } from './loopback-host.js';
 import { readJsonBody } from './read-json-body.js';
+import { sendWebResponse, toWebRequest } from './web-exchange.js';
 
 /** Options of {@link serveHttp}: how the gate is presented, where it listens, and who may use it. */
 export interface HttpServeOptions extends McpServerOptions, HttpAccessOptions {
@@ -45,6 +47,14 @@ export async function serveHttp(gate: ToolGate, options: HttpServeOptions = {}):
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const accessAt = resolveHttpAccess(options);
   let access: HttpAccess;
+  let origin: string;
+  // Each request being served: its gate (the `authorize` hook may pick one per caller) and what stops its call.
+  const serving = new WeakMap<Request, { readonly gate: ToolGate; readonly stop: AbortSignal }>();
+  const cancellations = new HttpCancellations();
+  const mcp = createMcpHandler(({ requestInfo }) => {
+    const served = requestInfo === undefined ? undefined : serving.get(requestInfo);
+    return createGateServer(served?.gate ?? gate, options, served?.stop);
+  });
   const httpServer = createServer((request, response) => {
     handle(request, response).catch(() => {
       if (!response.headersSent) sendRefusal(response, { status: 500, code: -32603, message: 'Internal error' });
@@ -63,19 +73,25 @@ export async function serveHttp(gate: ToolGate, options: HttpServeOptions = {}):
     if (routing !== undefined) return sendRefusal(response, routing);
     const body = await readJsonBody(request, maxBodyBytes);
     if (!body.ok) return sendRefusal(response, body);
-    const server = createMcpServer(authorized.gate, options);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    response.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(request, response, body.value);
+    const session = sessionOf(request);
+    cancellations.cancel(session, body.value);
+    const tracked = cancellations.track(session, body.value);
+    try {
+      const webRequest = toWebRequest(request, response, origin);
+      const stop = tracked === undefined ? webRequest.signal : AbortSignal.any([webRequest.signal, tracked.signal]);
+      serving.set(webRequest, { gate: authorized.gate, stop });
+      const answer = await mcp.fetch(webRequest, { parsedBody: body.value });
+      await sendWebResponse(answer, response, newSessionFor(body.value, answer));
+    } finally {
+      tracked?.release();
+    }
   }
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(options.port ?? 0, host, () => {
-      access = accessAt((httpServer.address() as AddressInfo).port);
+      const { port } = httpServer.address() as AddressInfo;
+      access = accessAt(port);
+      origin = `http://${formatUrlHost(host)}:${port}`;
       resolve();
     });
   });
@@ -86,8 +102,26 @@ export async function serveHttp(gate: ToolGate, options: HttpServeOptions = {}):
       new Promise<void>((resolve, reject) => {
         httpServer.close((error) => (error === undefined ? resolve() : reject(error)));
         httpServer.closeAllConnections();
+        void mcp.close();
       }),
   };
+}
+
+/** The `Mcp-Session-Id` a request carries: one, of printable ASCII (what the 2025 revisions allow), else none. */
+function sessionOf(request: IncomingMessage): string | undefined {
+  const value = request.headers['mcp-session-id'];
+  return typeof value === 'string' && /^[\x21-\x7e]{1,128}$/.test(value) ? value : undefined;
+}
+
+/**
+ * The session header for the answer to a 2025-revision `initialize` (see {@link HttpCancellations});
+ * none for anything else, or when the SDK named a session itself.
+ */
+function newSessionFor(message: unknown, answer: Response): Record<string, string> | undefined {
+  const initialize =
+    typeof message === 'object' && message !== null && (message as { method?: unknown }).method === 'initialize';
+  if (!initialize || answer.status !== 200 || answer.headers.has('mcp-session-id')) return undefined;
+  return { 'mcp-session-id': HttpCancellations.newSession() };
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { ToolGate } from '@toolwright/gate';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { serveStdio as serveSdkStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Readable, Writable } from 'node:stream';
 import { createMcpServer, type McpServerOptions } from './create-mcp-server.js';
 
@@ -14,15 +13,18 @@ export interface StdioServeOptions extends McpServerOptions {
 
 /** A running MCP server. */
 export interface McpServerHandle {
-  /** The SDK server, for notifications or extra handlers. */
-  readonly server: Server;
   /** Stops serving and closes the transport. */
   close(): Promise<void>;
 }
 
-/** Serves a gate's tools over stdio (SPEC MC-1, CL-5): one client, newline-delimited JSON-RPC. */
+/**
+ * Serves a gate's tools over stdio (SPEC MC-1, CL-5, MP-1): one client, newline-delimited
+ * JSON-RPC, at the revision the client opens with — 2026-07-28 (`server/discover`) or a 2025 one
+ * (`initialize`). The connection keeps that revision for its life.
+ */
 export async function serveStdio(gate: ToolGate, options: StdioServeOptions = {}): Promise<McpServerHandle> {
-  const server = createMcpServer(gate, options);
-  await server.connect(new StdioServerTransport(options.stdin, options.stdout));
-  return { server, close: () => server.close() };
+  const handle = serveSdkStdio(() => createMcpServer(gate, options), {
+    transport: new StdioServerTransport(options.stdin, options.stdout),
+  });
+  return Promise.resolve({ close: () => handle.close() });
 }

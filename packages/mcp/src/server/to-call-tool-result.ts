@@ -1,6 +1,6 @@
 import { type Tool, type ToolResult } from '@toolwright/core';
 import { isPlainObject } from '@toolwright/core/internal';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 
 /**
  * The MCP `tools/call` result of a gate result (SPEC MC-1): the text the model reads as one text

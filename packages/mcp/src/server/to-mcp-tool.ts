@@ -1,5 +1,5 @@
 import { SafetyLevel, type Tool } from '@toolwright/core';
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpTool } from '@modelcontextprotocol/server';
 
 /**
  * The MCP `tools/list` entry of a tool (SPEC MC-1, MP-4): its name, title, description and plain

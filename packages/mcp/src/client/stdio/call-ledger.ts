@@ -4,7 +4,7 @@ import {
   type JSONRPCMessage,
   type JSONRPCNotification,
   type RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
 
 /**
  * What is in flight between the client and one server process: the client's requests that wait

@@ -1,13 +1,13 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/client';
 import {
   isJSONRPCErrorResponse,
   isJSONRPCNotification,
   isJSONRPCRequest,
-  JSONRPCMessageSchema,
+  parseJSONRPCMessage,
   type JSONRPCMessage,
   type JSONRPCRequest,
   type RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
 import { PassThrough } from 'node:stream';
 import { CallLedger, isCancellation } from './call-ledger.js';
 import type { OversizeLine } from './json-line-reader.js';
@@ -117,7 +117,7 @@ export class ResilientStdioTransport implements Transport {
   #receiveLine(text: string): void {
     let message: JSONRPCMessage;
     try {
-      message = JSONRPCMessageSchema.parse(JSON.parse(text));
+      message = parseJSONRPCMessage(JSON.parse(text));
     } catch (error) {
       return this.#receiveInvalid(text, error);
     }

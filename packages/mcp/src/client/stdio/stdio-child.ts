@@ -1,5 +1,5 @@
-import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import { JsonLineReader, type LineListener } from './json-line-reader.js';
