@@ -9,6 +9,7 @@ export {
   type HttpServerTarget,
   type McpConnection,
   type McpConnectOptions,
+  type McpRevision,
   type StdioServerTarget,
 } from './client/connect-mcp-server.js';
 export { importMcpTools, type McpImportOptions } from './client/import-mcp-tools.js';

@@ -24,8 +24,21 @@ export interface HttpServerTarget {
 /** The default of `maxMessageBytes`: 10 MiB, the SDK's own stdio buffer. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
+/**
+ * Which protocol revision a connection opens with: `'negotiate'` asks the server (`server/discover`)
+ * and speaks 2026-07-28 where it is served, else falls back to the 2025 handshake; a revision
+ * speaks that one or fails to connect.
+ */
+export type McpRevision = 'negotiate' | '2026-07-28' | '2025-11-25';
+
 /** Options of {@link connectMcpServer}. */
 export interface McpConnectOptions extends McpImportOptions {
+  /**
+   * The revision to speak (MP-1). Default: `'negotiate'` over HTTP, `'2025-11-25'` over stdio —
+   * every stdio server speaks it, and some (the Rust SDK's) end their process on any request
+   * before `initialize`, which the probe would be; pass `'negotiate'` for a server known to take it.
+   */
+  readonly revision?: McpRevision;
   /** How long connecting and initialising may take, in ms. Default 30,000. */
   readonly connectTimeoutMs?: number;
   /**
@@ -57,17 +70,18 @@ export async function connectMcpServer(
   target: StdioServerTarget | HttpServerTarget,
   options: McpConnectOptions = {},
 ): Promise<McpConnection> {
-  const client = new Client(
-    { name: 'toolwright', version: TOOLWRIGHT_MCP_VERSION },
-    { jsonSchemaValidator: linearJsonSchemaValidator },
-  );
+  const revision = options.revision ?? ('url' in target ? 'negotiate' : '2025-11-25');
   const label = 'url' in target ? String(target.url) : target.command;
+  const timeout = options.connectTimeoutMs ?? 30_000;
+  let client: Client;
   try {
-    await client.connect(createTransport(target, options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES), {
-      timeout: options.connectTimeoutMs ?? 30_000,
+    client = await connectClient(target, options, revision, timeout).catch(async (error: unknown) => {
+      // A server that cannot take the probe (it fails, or stays silent, on a method it does not
+      // know) may still speak a 2025 revision; a refusal of the caller is no such sign.
+      if (revision !== 'negotiate' || isAuthRefusal(error)) throw error;
+      return connectClient(target, options, '2025-11-25', timeout);
     });
   } catch (error) {
-    await client.close().catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
     throw new ToolwrightError<McpErrorCode>(
       'MCP_CONNECTION_FAILED',
@@ -85,6 +99,49 @@ export async function connectMcpServer(
     throw error;
   }
 }
+
+/** A client connected at `revision`; closed again when connecting fails. */
+async function connectClient(
+  target: StdioServerTarget | HttpServerTarget,
+  options: McpConnectOptions,
+  revision: McpRevision,
+  timeout: number,
+): Promise<Client> {
+  const client = new Client(
+    { name: 'toolwright', version: TOOLWRIGHT_MCP_VERSION },
+    {
+      jsonSchemaValidator: linearJsonSchemaValidator,
+      versionNegotiation: { mode: NEGOTIATION[revision], probe: { timeoutMs: Math.min(timeout, PROBE_TIMEOUT_MS) } },
+    },
+  );
+  try {
+    await client.connect(createTransport(target, options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES), { timeout });
+    return client;
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * How long the `server/discover` probe waits. A server slower than this is spoken to at a 2025
+ * revision, which it serves too; a server that never answers a method it does not know costs no more.
+ */
+const PROBE_TIMEOUT_MS = 5_000;
+
+/** True for an HTTP 401 or 403: the server refused the caller, whatever its revision. */
+function isAuthRefusal(error: unknown): boolean {
+  const data: unknown = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : undefined;
+  const status = typeof data === 'object' && data !== null ? (data as { status?: unknown }).status : undefined;
+  return status === 401 || status === 403;
+}
+
+/** The SDK's negotiation mode for each revision choice. */
+const NEGOTIATION = {
+  negotiate: 'auto',
+  '2026-07-28': { pin: '2026-07-28' },
+  '2025-11-25': 'legacy',
+} as const;
 
 function createTransport(target: StdioServerTarget | HttpServerTarget, maxMessageBytes: number): Transport {
   if ('url' in target) {

@@ -70,7 +70,13 @@ function answer(request: IncomingMessage, response: ServerResponse): void {
       }));
       return json(response, { jsonrpc: '2.0', id: message.id, result: { tools } });
     }
-    behaviours[message.params!.name]!(message.id, response);
+    // A 2025-only server that fails on the 2026-07-28 probe: the client falls back to `initialize`.
+    if (message.method === 'server/discover') return void response.writeHead(500).end();
+    const behaviour = behaviours[message.params?.name ?? ''];
+    if (message.method !== 'tools/call' || behaviour === undefined) {
+      return json(response, { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } });
+    }
+    behaviour(message.id, response);
   });
 }
 
@@ -97,6 +103,10 @@ const call = async (name: string): Promise<[boolean, string]> => {
 };
 
 describe('limitHttpMessages, the HTTP client holding each message of the server to the limit', () => {
+  it('MP-1: a server that fails the 2026-07-28 probe is spoken to at the 2025 revision it answers with', () => {
+    expect(connection.client.getNegotiatedProtocolVersion()).toBe('2025-06-18');
+  });
+
   it('MC-2: a JSON answer over the limit fails that call alone; one under it comes whole', async () => {
     expect(await call('big_json')).toEqual([true, answerTooLarge(LIMIT)]);
     expect(await call('small_json')).toEqual([false, 'j'.repeat(LIMIT - 500)]);

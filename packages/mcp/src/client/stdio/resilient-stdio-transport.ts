@@ -30,7 +30,7 @@ const LOST_STREAM_FACTOR = 16;
  *   `id` without `method`) that call fails, instead of waiting for an answer that will not come;
  * - a line that goes on 16 times past the limit without ending, or one still unended when a call
  *   is cancelled (which a timed-out call is), means the stream is lost: the server process is
- *   ended and started again, the client's `initialize` replayed to it, and the calls pending
+ *   ended and started again, the client's opening (`initialize` or `server/discover`) replayed to it, and the calls pending
  *   fail (the tool may have run); the client stays connected and the next call goes to the new
  *   process. A server that loses its stream again before answering anything is not restarted:
  *   the transport closes.
@@ -77,7 +77,10 @@ export class ResilientStdioTransport implements Transport {
     }
     const child = this.#child;
     if (child === undefined) throw new Error('Not connected');
-    if (isJSONRPCRequest(message) && message.method === 'initialize') this.#initialize = message;
+    // The opening a restarted server is given again: `initialize` (2025 revisions) or `server/discover`
+    // (2026-07-28); the last one sent, as an `initialize` follows a probe the server did not take.
+    if (isJSONRPCRequest(message) && (message.method === 'initialize' || message.method === 'server/discover'))
+      this.#initialize = message;
     if (!this.#ledger.sent(message)) return;
     if (isCancellation(message) && child.reader.inOversizeLine) {
       return this.#lose(
@@ -215,7 +218,9 @@ export class ResilientStdioTransport implements Transport {
     const child = this.#child;
     if (child === undefined) return;
     const writes = [
-      child.write({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      ...(this.#initialize?.method === 'initialize'
+        ? [child.write({ jsonrpc: '2.0', method: 'notifications/initialized' })]
+        : []),
       ...queue.map((message) => this.send(message)),
     ];
     Promise.all(writes).catch((error: unknown) =>
