@@ -14,7 +14,7 @@ Commands:
   check <module>                 lint a plugin's tools
   schema <module> <Tool>         print a tool's definition for a provider
   call <module> <Tool> <json>    run one call through the gate (<json> may be @file or -)
-  serve <module>                 serve the tools over MCP (stdio)
+  serve <module>                 serve the tools over MCP (stdio, or --http)
 Run toolwright <command> --help for a command's options. <module> is a compiled plugin module, or builtin.
 `;
 

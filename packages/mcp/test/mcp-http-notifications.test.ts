@@ -81,10 +81,10 @@ describe.each(SDK_CLIENTS)('MP-3 over HTTP with $label', (kind) => {
 });
 
 /** Starts a raw `tools/call` of `wait` (2025 style: no envelope); resolves once it is sent. */
-function startWait(id: number, session?: string): Promise<ClientRequest> {
+function startWait(id: number, session?: string, url = server.url): Promise<ClientRequest> {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'wait', arguments: {} } });
-    const request = httpRequest(server.url, {
+    const request = httpRequest(url, {
       method: 'POST',
       agent: false,
       headers: {
@@ -160,5 +160,57 @@ describe('MP-3 cancellation of 2025-revision calls over HTTP', () => {
     await until(() => wait.started === started + 1, 'the call to start');
     request.destroy();
     await until(() => wait.aborted === before + 1, 'the tool to see its signal abort');
+  });
+});
+
+describe('MP-2: concurrent requests over HTTP', () => {
+  it('MP-2: past maxConcurrentRequests a request is refused with 503 and runs nothing; a finished one frees its place', async () => {
+    const tool = new WaitTool();
+    const capped = await serveHttp(new ToolGate({ tools: [tool], permissions: { allow: ['wait'] } }), {
+      maxConcurrentRequests: 2,
+    });
+    const running = [await startWait(1, undefined, capped.url), await startWait(2, undefined, capped.url)];
+    try {
+      await until(() => tool.started === 2, 'two calls to run');
+      const refused = await exchange(capped.url, {
+        body: { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'wait', arguments: {} } },
+      });
+      expect([refused.status, refused.headers['retry-after'], refused.body]).toEqual([
+        503,
+        '1',
+        {
+          jsonrpc: '2.0',
+          error: {
+            code: -32000,
+            message: 'Server busy: 2 requests are being served, the most at once; try again shortly',
+          },
+          id: null,
+        },
+      ]);
+      expect(tool.started).toBe(2);
+      running[0]?.destroy();
+      await until(() => tool.aborted === 1, 'the first call to stop');
+      // Its place is free once its answer is closed; a new request gets it.
+      const deadline = Date.now() + 10_000;
+      let listed = await exchange(capped.url, { body: { jsonrpc: '2.0', id: 4, method: 'tools/list' } });
+      while (listed.status === 503 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        listed = await exchange(capped.url, { body: { jsonrpc: '2.0', id: 4, method: 'tools/list' } });
+      }
+      expect(listed.status).toBe(200);
+    } finally {
+      for (const request of running) request.destroy();
+      await capped.close();
+    }
+  });
+
+  it('MP-2: maxConcurrentRequests and maxBodyBytes must be positive integers', async () => {
+    const gate = new ToolGate({ tools: [new WaitTool()] });
+    for (const [options, message] of [
+      [{ maxConcurrentRequests: 0 }, 'maxConcurrentRequests must be a positive integer, not 0.'],
+      [{ maxBodyBytes: 1.5 }, 'maxBodyBytes must be a positive integer, not 1.5.'],
+    ] as const) {
+      await expect(serveHttp(gate, options)).rejects.toMatchObject({ code: 'INVALID_OPTIONS', message });
+    }
   });
 });

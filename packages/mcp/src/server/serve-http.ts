@@ -1,3 +1,4 @@
+import { ToolwrightError } from '@toolwright/core';
 import type { ToolGate } from '@toolwright/gate';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -22,6 +23,12 @@ export interface HttpServeOptions extends McpServerOptions, HttpAccessOptions {
   readonly path?: string;
   /** The largest request body read, in bytes. Default 4 MB (the gate refuses arguments over 1 MB). */
   readonly maxBodyBytes?: number;
+  /**
+   * The most requests served at once, from their authorization until their answer is sent (a
+   * streamed call's whole stream). One more is refused with 503 and `Retry-After: 1` and runs
+   * nothing. Default 64.
+   */
+  readonly maxConcurrentRequests?: number;
 }
 
 /** A running Streamable HTTP MCP server. */
@@ -38,22 +45,25 @@ export interface McpHttpServer {
  * method and path, passes in order: its Host header (one, and an accepted one: 403), its Origin
  * header when present (one, and an accepted one: 403), a CORS preflight from an accepted origin is
  * answered, then the bearer token (401) and the `authorize` hook (403); only then the path (404),
- * the method (only POST: 405) and the body (`maxBodyBytes`: 413). A refused request runs nothing.
+ * the method (only POST: 405), the requests being served (`maxConcurrentRequests`: 503) and the
+ * body (`maxBodyBytes`: 413). A refused request runs nothing.
  * Options that would leave a non-loopback address open throw `INVALID_OPTIONS` before listening.
  */
 export async function serveHttp(gate: ToolGate, options: HttpServeOptions = {}): Promise<McpHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
-  const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const maxBodyBytes = positiveInteger('maxBodyBytes', options.maxBodyBytes ?? 4 * 1024 * 1024);
+  const maxConcurrent = positiveInteger('maxConcurrentRequests', options.maxConcurrentRequests ?? 64);
+  let serving = 0;
   const accessAt = resolveHttpAccess(options);
   let access: HttpAccess;
   let origin: string;
   // Each request being served: its gate (the `authorize` hook may pick one per caller) and what stops its call.
-  const serving = new WeakMap<Request, { readonly gate: ToolGate; readonly stop: AbortSignal }>();
+  const served = new WeakMap<Request, { readonly gate: ToolGate; readonly stop: AbortSignal }>();
   const cancellations = new HttpCancellations();
   const mcp = createMcpHandler(({ requestInfo }) => {
-    const served = requestInfo === undefined ? undefined : serving.get(requestInfo);
-    return createGateServer(served?.gate ?? gate, options, served?.stop);
+    const request = requestInfo === undefined ? undefined : served.get(requestInfo);
+    return createGateServer(request?.gate ?? gate, options, request?.stop);
   });
   const httpServer = createServer((request, response) => {
     handle(request, response).catch(() => {
@@ -71,6 +81,9 @@ export async function serveHttp(gate: ToolGate, options: HttpServeOptions = {}):
     if ('status' in authorized) return sendRefusal(response, authorized);
     const routing = route(request, onPath, path);
     if (routing !== undefined) return sendRefusal(response, routing);
+    if (serving >= maxConcurrent) return sendRefusal(response, busy(maxConcurrent));
+    serving++;
+    response.once('close', () => serving--);
     const body = await readJsonBody(request, maxBodyBytes);
     if (!body.ok) return sendRefusal(response, body);
     const session = sessionOf(request);
@@ -79,7 +92,7 @@ export async function serveHttp(gate: ToolGate, options: HttpServeOptions = {}):
     try {
       const webRequest = toWebRequest(request, response, origin);
       const stop = tracked === undefined ? webRequest.signal : AbortSignal.any([webRequest.signal, tracked.signal]);
-      serving.set(webRequest, { gate: authorized.gate, stop });
+      served.set(webRequest, { gate: authorized.gate, stop });
       const answer = await mcp.fetch(webRequest, { parsedBody: body.value });
       await sendWebResponse(answer, response, newSessionFor(body.value, answer));
     } finally {
@@ -133,6 +146,20 @@ function requestPath(request: IncomingMessage): string | undefined {
   if (!target.startsWith('/') || target.startsWith('//')) return undefined;
   const query = target.indexOf('?');
   return query === -1 ? target : target.slice(0, query);
+}
+
+function busy(maxConcurrent: number): HttpRefusal {
+  return {
+    status: 503,
+    code: -32000,
+    message: `Server busy: ${maxConcurrent} requests are being served, the most at once; try again shortly`,
+    headers: { 'Retry-After': '1' },
+  };
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (Number.isSafeInteger(value) && value > 0) return value;
+  throw new ToolwrightError('INVALID_OPTIONS', `${name} must be a positive integer, not ${String(value)}.`);
 }
 
 function route(request: IncomingMessage, onPath: boolean, path: string): HttpRefusal | undefined {
