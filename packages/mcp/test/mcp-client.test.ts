@@ -91,9 +91,9 @@ describe('our client importing a zod server', () => {
     expect([refused.isError, refused.content]).toEqual([
       true,
       [
-        // z.object's default strips unknown keys, so its schema does not say additionalProperties: false:
-        // 'titel' is not unknown to it (GV-1), only 'title' is missing.
-        "Parameter 'title' is required (string). The tool was not executed.",
+        // z.object's default strips unknown keys: the import closes the object (MP-6), so 'titel' is
+        // unknown, with the did-you-mean, instead of running as if unsaid.
+        "Unknown parameter 'titel'. Did you mean 'title'? The tool was not executed.",
         "Parameter 'body' must be a string. The tool was not executed.",
         "Parameter 'tags[0]' must be one of [work, home], but was 'garden'. The tool was not executed.",
       ].join('\n'),
@@ -106,6 +106,36 @@ describe('our client importing a zod server', () => {
     ]);
     const read = await gate.execute(use('mcp__zod-notes__get_note', { title: 'x' }));
     expect(read.structured).toEqual({ title: 'x', body: null });
+  });
+
+  it("MP-6: a key outside a zod server's open object is refused by the tool itself, whatever the gate's schema mode", async () => {
+    // The gate's default schema mode is WARN: it would let the call run, and the server would drop 'tagz'.
+    const gate = new ToolGate({ tools: connection.tools, runOptions: { allowWrite: true } });
+    const typo = await gate.execute(use('mcp__zod-notes__add_note', { title: 'open-1', body: 'b', tagz: ['work'] }));
+    expect([typo.isError, typo.content]).toEqual([
+      true,
+      "Unknown parameter 'tagz'. Did you mean 'tags'? The tool was not executed.",
+    ]);
+    const read = await gate.execute(use('mcp__zod-notes__get_note', { title: 'open-1' }));
+    expect(read.structured).toEqual({ title: 'open-1', body: null });
+  });
+
+  it("MP-6: openObjects 'pass' keeps the server's open schema, and the server drops the key without a word", async () => {
+    const passing = await connectMcpServer(
+      { command: process.execPath, args: [fixturePath('zod-server.mjs')] },
+      { openObjects: 'pass' },
+    );
+    try {
+      const [addNote] = passing.tools;
+      expect(addNote?.inputSchema).not.toHaveProperty('additionalProperties');
+      const gate = new ToolGate({ tools: passing.tools, runOptions: { allowWrite: true } });
+      const sent = await gate.execute(use('mcp__zod-notes__add_note', { title: 'open-2', body: 'b', tagz: ['work'] }));
+      expect(sent.isError).toBe(false);
+      const read = await gate.execute(use('mcp__zod-notes__get_note', { title: 'open-2' }));
+      expect(read.structured).toEqual({ title: 'open-2', body: 'b' });
+    } finally {
+      await passing.close();
+    }
   });
 
   it('MC-2: permission rules and the safety policy apply to remote tools like local ones', async () => {

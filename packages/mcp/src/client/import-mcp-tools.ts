@@ -31,6 +31,12 @@ export interface McpImportOptions {
   readonly schemaProfile?: SchemaProfile;
   /** The SDK's own limit on one remote call, in ms. Default: the gate's default timeout, so the gate's limit decides. */
   readonly callTimeoutMs?: number;
+  /**
+   * Keys outside an open object schema's `properties` (SPEC MP-6): `'refuse'` (default) closes the
+   * tool's schema and refuses such keys with a did-you-mean, whatever the gate's schema mode —
+   * servers built on zod's default `z.object` drop them without a word; `'pass'` sends them.
+   */
+  readonly openObjects?: 'refuse' | 'pass';
 }
 
 const MAX_PAGES = 1_000;
@@ -75,6 +81,7 @@ export async function importMcpTools(client: Client, options: McpImportOptions =
       new ExternalTool(definition, {
         name,
         safety,
+        ...(options.openObjects === undefined ? {} : { openObjects: options.openObjects }),
         invoke: async (input, context) => {
           try {
             const result = await client.callTool(

@@ -1,15 +1,18 @@
 import {
   AbstractTool,
+  compileSchemaValidator,
+  ToolResult,
   ToolwrightError,
+  type SchemaValidator,
   type Concurrency,
   type ExternalToolDefinition,
   type SafetyLevel,
   type ToolContext,
   type ToolInput,
-  type ToolResult,
   type ToolSafety,
 } from '@toolwright/core';
-import { isExternalToolDefinition, shortenText } from '@toolwright/core/internal';
+import { formatViolations, isExternalToolDefinition, shortenText } from '@toolwright/core/internal';
+import { closeOpenObjects } from './close-open-objects.js';
 
 /** Runs one call of an external tool (an MCP `tools/call`, an HTTP request, …): the content or a full result; throw to fail. */
 export type ExternalToolInvoker = (
@@ -27,6 +30,15 @@ export interface ExternalToolOptions {
   readonly concurrency?: Concurrency;
   /** Does the work of one call. */
   readonly invoke: ExternalToolInvoker;
+  /**
+   * What a key outside an open object's `properties` does (an object schema that says nothing of
+   * other keys, which JSON Schema lets take any key). `'refuse'` (default): the tool's schema
+   * closes such objects (`additionalProperties: false`), so the model is told, the gate's
+   * validation names the key with a did-you-mean, and the tool itself refuses a call carrying
+   * one whatever the gate's schema mode — its source would likely drop the key without a word.
+   * `'pass'`: the schema is the source's, and such keys go through.
+   */
+  readonly openObjects?: 'refuse' | 'pass';
 }
 
 /**
@@ -53,14 +65,24 @@ export class ExternalTool extends AbstractTool {
       ...titleOf(definition),
       safety: options.safety,
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
-      inputSchema: definition.inputSchema,
+      inputSchema: options.openObjects === 'pass' ? definition.inputSchema : closeOpenObjects(definition.inputSchema),
       ...(definition.outputSchema === undefined ? {} : { outputSchema: definition.outputSchema }),
     });
     this.definition = definition;
     this.#invoke = options.invoke;
+    this.#closed = this.inputSchema !== definition.inputSchema;
   }
 
+  /** True when this tool's schema closed objects its source left open. */
+  readonly #closed: boolean;
+  #keys: SchemaValidator | undefined;
+
   protected run(input: ToolInput, context: ToolContext): Promise<ToolResult | string> | ToolResult | string {
+    if (this.#closed) {
+      this.#keys ??= compileSchemaValidator(this.inputSchema);
+      const unknown = this.#keys.validate(input.toJSON()).filter((violation) => violation.kind === 'unknown');
+      if (unknown.length > 0) return ToolResult.error(formatViolations(unknown));
+    }
     return this.#invoke(input, context);
   }
 }
