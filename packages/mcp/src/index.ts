@@ -12,7 +12,8 @@ export {
   type McpRevision,
   type StdioServerTarget,
 } from './client/connect-mcp-server.js';
-export { importMcpTools, type McpImportOptions } from './client/import-mcp-tools.js';
+export { importMcpTools, type McpImportOptions, type McpLogLevel } from './client/import-mcp-tools.js';
+export { mcpToolPin } from './client/remote-tool-pin.js';
 export { linearJsonSchemaValidator } from './client/linear-json-schema-validator.js';
 export { McpErrorCode } from './errors/mcp-error-code.js';
 export { TOOLWRIGHT_MCP_VERSION } from './mcp-version.js';

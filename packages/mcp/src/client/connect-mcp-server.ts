@@ -1,11 +1,11 @@
-import { ToolwrightError } from '@toolwright/core';
-import { Client } from '@modelcontextprotocol/client';
+import { ToolwrightError, type ToolLogger } from '@toolwright/core';
+import { Client, type Tool as McpTool } from '@modelcontextprotocol/client';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Transport } from '@modelcontextprotocol/client';
 import type { McpErrorCode } from '../errors/mcp-error-code.js';
 import { TOOLWRIGHT_MCP_VERSION } from '../mcp-version.js';
 import type { ExternalTool } from '../tools/external-tool.js';
-import { importMcpTools, type McpImportOptions } from './import-mcp-tools.js';
+import { McpToolSet, type McpImportOptions, type McpLogLevel } from './import-mcp-tools.js';
 import { limitHttpMessages } from './limit-http-messages.js';
 import { linearJsonSchemaValidator } from './linear-json-schema-validator.js';
 import { ResilientStdioTransport } from './stdio/resilient-stdio-transport.js';
@@ -47,14 +47,32 @@ export interface McpConnectOptions extends McpImportOptions {
    * alone, with a result saying so, and the connection goes on.
    */
   readonly maxMessageBytes?: number;
+  /**
+   * The least level of the server's log lines to ask for (SPEC MP-6). Each line goes to the logger
+   * of the call it belongs to — the one call running — else to `logger`. Default `'info'`;
+   * `'off'` asks for none.
+   */
+  readonly logLevel?: McpLogLevel;
+  /** Where a server's log line goes when no single call is running to take it. Default: nowhere. */
+  readonly logger?: ToolLogger;
+  /**
+   * Called after the server's `tools/list_changed` was taken (SPEC MP-6), with the tools as they
+   * are now: new ones added (register them with your gate if you want them), changed or withdrawn
+   * ones refusing their calls (see `refusals`). A refresh that fails is told to `logger`.
+   */
+  readonly onToolsChanged?: (tools: readonly ExternalTool[]) => void;
 }
 
 /** A connected MCP server and its tools. */
 export interface McpConnection {
   /** The SDK client, connected. */
   readonly client: Client;
-  /** The server's tools as toolwright tools, ready for a ToolGate. */
+  /** The server's tools as toolwright tools, ready for a ToolGate; after a `tools/list_changed`, as they are now. */
   readonly tools: readonly ExternalTool[];
+  /** The pin of each tool, by its name at the server: store them, and pass them as `pins` next time. */
+  readonly pins: Readonly<Record<string, string>>;
+  /** Why each refused tool refuses its calls (not pinned, changed since pinned, withdrawn), by its local name. */
+  readonly refusals: ReadonlyMap<string, string>;
   /** Disconnects (and ends a stdio server's process). */
   close(): Promise<void>;
 }
@@ -74,12 +92,14 @@ export async function connectMcpServer(
   const label = 'url' in target ? String(target.url) : target.command;
   const timeout = options.connectTimeoutMs ?? 30_000;
   let client: Client;
+  // What the client's handlers reach once the tools are imported.
+  const hooks: ClientHooks = {};
   try {
-    client = await connectClient(target, options, revision, timeout).catch(async (error: unknown) => {
+    client = await connectClient(target, options, revision, timeout, hooks).catch(async (error: unknown) => {
       // A server that cannot take the probe (it fails, or stays silent, on a method it does not
       // know) may still speak a 2025 revision; a refusal of the caller is no such sign.
       if (revision !== 'negotiate' || isAuthRefusal(error)) throw error;
-      return connectClient(target, options, '2025-11-25', timeout);
+      return connectClient(target, options, '2025-11-25', timeout, hooks);
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -92,12 +112,44 @@ export async function connectMcpServer(
     );
   }
   try {
-    const tools = await importMcpTools(client, options);
-    return { client, tools, close: () => client.close() };
+    const logLevel = options.logLevel ?? 'info';
+    const set = await McpToolSet.import(client, options, logLevel);
+    hooks.log = (params) => set.log(params, options.logger);
+    hooks.toolsChanged = (listed) => {
+      const tools = set.refresh(listed, (error) =>
+        options.logger?.warn(`A new tool of the MCP server ${label} was left out`, {
+          reason: error instanceof Error ? error.message : String(error),
+        }),
+      );
+      options.onToolsChanged?.(tools);
+    };
+    // The 2025 revisions set the level once, for the session; 2026-07-28 asks in each call.
+    if (logLevel !== 'off' && client.getProtocolEra() !== 'modern' && client.getServerCapabilities()?.logging) {
+      await client.setLoggingLevel(logLevel).catch(() => undefined);
+    }
+    return {
+      client,
+      get tools() {
+        return set.tools;
+      },
+      get pins() {
+        return set.pins;
+      },
+      get refusals() {
+        return set.refusals;
+      },
+      close: () => client.close(),
+    };
   } catch (error) {
     await client.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** What a connection's client hands on: the server's log lines, and its changed tool listing. */
+interface ClientHooks {
+  log?: (params: unknown) => void;
+  toolsChanged?: (tools: McpTool[]) => void;
 }
 
 /** A client connected at `revision`; closed again when connecting fails. */
@@ -106,14 +158,23 @@ async function connectClient(
   options: McpConnectOptions,
   revision: McpRevision,
   timeout: number,
+  hooks: ClientHooks,
 ): Promise<Client> {
   const client = new Client(
     { name: 'toolwright', version: TOOLWRIGHT_MCP_VERSION },
     {
       jsonSchemaValidator: linearJsonSchemaValidator,
       versionNegotiation: { mode: NEGOTIATION[revision], probe: { timeoutMs: Math.min(timeout, PROBE_TIMEOUT_MS) } },
+      listChanged: {
+        tools: {
+          onChanged: (error, tools) => {
+            if (error === null && tools !== null) hooks.toolsChanged?.(tools);
+          },
+        },
+      },
     },
   );
+  client.setNotificationHandler('notifications/message', (notification) => hooks.log?.(notification.params));
   try {
     await client.connect(createTransport(target, options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES), { timeout });
     return client;

@@ -2,20 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { fromCallToolResult } from './from-call-tool-result.js';
 
 describe('fromCallToolResult', () => {
-  it('MC-2: text blocks are joined; other blocks are named in one line each', () => {
-    const result = fromCallToolResult({
-      content: [
-        { type: 'text', text: 'first' },
-        { type: 'image', data: 'aGVsbG8=', mimeType: 'image/png' },
-        { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' },
-        { type: 'resource_link', uri: 'file:///a.txt', name: 'a' },
-        { type: 'resource', resource: { uri: 'file:///b.txt', text: 'inline text' } },
-        { type: 'resource', resource: { uri: 'file:///c.bin', blob: 'AA==', mimeType: 'application/octet-stream' } },
-        { type: 'video' },
-        'not an object',
-      ],
-    });
+  it('MC-2, MP-6: text blocks are joined; other blocks are named in one line each, and bytes are kept in the payload', () => {
+    const content = [
+      { type: 'text', text: 'first' },
+      { type: 'image', data: 'aGVsbG8=', mimeType: 'image/png' },
+      { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' },
+      { type: 'resource_link', uri: 'file:///a.txt', name: 'a' },
+      { type: 'resource', resource: { uri: 'file:///b.txt', text: 'inline text' } },
+      { type: 'resource', resource: { uri: 'file:///c.bin', blob: 'AA==', mimeType: 'application/octet-stream' } },
+      { type: 'video' },
+      'not an object',
+    ];
+    const result = fromCallToolResult({ content });
     expect(result).toEqual({
+      structured: { content },
       content: [
         'first',
         '[image: image/png, 5 bytes]',
@@ -29,6 +29,16 @@ describe('fromCallToolResult', () => {
       isError: false,
       metadata: {},
     });
+  });
+
+  it('MP-6: with structured content and bytes, the structured content is the payload', () => {
+    const result = fromCallToolResult({
+      content: [{ type: 'image', data: 'aGVsbG8=', mimeType: 'image/png' }],
+      structuredContent: { width: 1 },
+    });
+    expect([result.content, result.structured]).toEqual(['[image: image/png, 5 bytes]', { width: 1 }]);
+    const textOnly = fromCallToolResult({ content: [{ type: 'resource', resource: { uri: 'x:1', text: 't' } }] });
+    expect(textOnly.structured).toBeUndefined();
   });
 
   it('MC-2: structured content is the payload, and the text when there is no other', () => {

@@ -48,6 +48,9 @@ export class ResilientStdioTransport implements Transport {
   readonly #handled = new Set<RequestId>();
   #child: StdioChild | undefined;
   #initialize: JSONRPCRequest | undefined;
+  /** Messages waiting for a notification before them to be handled (see {@link #deliver}). */
+  readonly #held: JSONRPCMessage[] = [];
+  #holding = false;
   #restart: { readonly id: string; readonly queue: JSONRPCMessage[] } | undefined;
   #restarts = 0;
   #answeredSinceRestart = true;
@@ -129,7 +132,36 @@ export class ResilientStdioTransport implements Transport {
       this.#answeredSinceRestart = true;
     }
     this.#ledger.received(message);
+    this.#deliver(message);
+  }
+
+  /**
+   * Hands a message to the client in order, a notification's handling done before what follows:
+   * the SDK client handles a notification a few microtasks later but an answer at once, so a
+   * call's last progress notifications, read in the same chunk as its answer, would reach a call
+   * already ended (and be dropped). What follows a notification waits for the next turn of the
+   * event loop.
+   */
+  #deliver(message: JSONRPCMessage): void {
+    if (this.#held.length > 0 || this.#holding) {
+      this.#held.push(message);
+      return;
+    }
     this.onmessage?.(message);
+    if (isJSONRPCNotification(message)) this.#hold();
+  }
+
+  #hold(): void {
+    this.#holding = true;
+    setImmediate(() => {
+      this.#holding = false;
+      while (this.#held.length > 0 && !this.#closed) {
+        const next = this.#held.shift()!;
+        this.onmessage?.(next);
+        if (isJSONRPCNotification(next)) return this.#hold();
+      }
+      this.#held.length = 0;
+    });
   }
 
   #receiveInvalid(text: string, error: unknown): void {
@@ -167,7 +199,7 @@ export class ResilientStdioTransport implements Transport {
   }
 
   #fail(id: RequestId, message: string): void {
-    if (this.#ledger.settle(id)) this.onmessage?.(transportFailure(id, message));
+    if (this.#ledger.settle(id)) this.#deliver(transportFailure(id, message));
   }
 
   #refuseServerRequest(id: RequestId, message: string): void {
