@@ -3,6 +3,7 @@ import type { ToolGate } from '@toolwright/gate';
 import { ProtocolErrorCode, Server, specTypeSchemas, type JSONRPCRequest } from '@modelcontextprotocol/server';
 import { TOOLWRIGHT_MCP_VERSION } from '../mcp-version.js';
 import { CallChannel } from './call-channel.js';
+import { clientApprover, DEFAULT_CLIENT_APPROVAL_TIMEOUT_MS } from './client-approver.js';
 import { readToolsCall, type ToolsCall } from './read-tools-call.js';
 import { toCallToolResult } from './to-call-tool-result.js';
 import { toMcpTool } from './to-mcp-tool.js';
@@ -17,6 +18,15 @@ export interface McpServerOptions {
   readonly instructions?: string;
   /** The working directory of every call. Default: the gate's. */
   readonly cwd?: string;
+  /**
+   * Whether an ask rule asks the MCP client's user, when its client can be asked (SPEC MP-5: form
+   * elicitation, at a 2025 revision over a connection that keeps the client's capabilities —
+   * stdio). Default true; false leaves ask rules to the gate's approver, as for a client that
+   * cannot be asked.
+   */
+  readonly askClient?: boolean;
+  /** How long the client's user has to answer, in ms. Default 5 minutes; then the call is denied. */
+  readonly askTimeoutMs?: number;
 }
 
 /**
@@ -53,6 +63,8 @@ export function createGateServer(gate: ToolGate, options: McpServerOptions, stop
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     },
   );
+  const askClient = options.askClient ?? true;
+  const askTimeoutMs = options.askTimeoutMs ?? DEFAULT_CLIENT_APPROVAL_TIMEOUT_MS;
   server.setRequestHandler('tools/list', () => ({ tools: gate.offeredTools().map(toMcpTool) }));
   server.fallbackRequestHandler = async (request, context) => {
     // What the SDK answers for a method without a handler, word for word.
@@ -61,10 +73,12 @@ export function createGateServer(gate: ToolGate, options: McpServerOptions, stop
     const toolUse = createToolUse(String(context.mcpReq.id), name, rawArguments(request) ?? {});
     const channel = new CallChannel(context, name, progressToken);
     const onProgress = channel.onProgress;
+    const approver = askClient ? clientApprover(server, context, askTimeoutMs) : undefined;
     const result = await gate.execute(toolUse, {
       signal: stop === undefined ? context.mcpReq.signal : AbortSignal.any([context.mcpReq.signal, stop]),
       logger: channel,
       ...(onProgress === undefined ? {} : { onProgress }),
+      ...(approver === undefined ? {} : { approver }),
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     });
     // Progress and logs of the call go out before its result: a client drops progress for a finished request.
