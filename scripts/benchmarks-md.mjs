@@ -13,6 +13,7 @@ const TITLES = {
   gateAllocation: 'Bytes allocated per gate call',
   shell: 'The shell',
   mcp: 'MCP `tools/call`',
+  mcpHttp: 'MCP over HTTP, and serving\u2019s first `tools/list`',
   grep: 'Grep',
   ssh: 'Remote shells over SSH',
 };

@@ -52,7 +52,7 @@ for (const [property, designType, options] of [
   ToolParam(options)(EchoInput.prototype, property);
 }
 
-class EchoTool extends GenericTool {
+export class EchoTool extends GenericTool {
   constructor() {
     super({ name: 'echo', description: 'Says the text back', safety: SafetyLevel.READ_ONLY, input: EchoInput });
   }
@@ -79,7 +79,7 @@ function ourServer() {
   return createMcpServer(gate, { name: 'toolwright-bench' });
 }
 
-function nativeServer(strict = false) {
+export function nativeServer(strict = false) {
   const server = new McpServer({ name: 'native-bench', version: '1.0.0' });
   const shape = { text: z.string(), times: z.number().int().optional() };
   server.registerTool(
@@ -113,7 +113,7 @@ function median(values) {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-async function checkCalls(label, client, invalidLine) {
+export async function checkCalls(label, client, invalidLine) {
   const ok = await client.callTool({ name: 'echo', arguments: { text: 'hello', times: 2 } });
   if (ok.isError || ok.content[0]?.text !== 'hello hello') {
     throw new Error(`${label}: the valid call did not echo: ${JSON.stringify(ok)}`);

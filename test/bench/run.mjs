@@ -19,6 +19,7 @@ import { GrepInput } from './grep-input.mjs';
 import { grepZodSchema, validityShape } from './grep-zod.mjs';
 import { runGrepBench } from './grep-bench.mjs';
 import { runMcpBench } from './mcp-bench.mjs';
+import { runMcpHttpBench } from './mcp-http-bench.mjs';
 import { runShellBench } from './shell-bench.mjs';
 import { runSshBench } from './ssh-bench.mjs';
 import { createBenchReport } from './bench-report.mjs';
@@ -233,6 +234,7 @@ await report.run('gateAllocation', runGateAllocationBench, { always: true });
 
 await report.run('shell', runShellBench);
 await report.run('mcp', runMcpBench);
+await report.run('mcpHttp', runMcpHttpBench);
 await report.run('grep', runGrepBench);
 await report.run('ssh', runSshBench);
 report.write();
