@@ -1,8 +1,8 @@
 // Every call ends with one typed outcome (SPEC ST-1): on the audit event that ends it, set by the
 // stage that ended it — whatever path the call took.
-import { createToolUse, SafetyLevel, ToolResult, type ToolUse } from '@toolwright/core';
+import { createToolUse, ToolResult, type ToolUse } from '@toolwright/core';
 import { describe, expect, it } from 'vitest';
-import { ScriptedTool } from '../test/test-tools.js';
+import { commandTool } from '../test/test-tools.js';
 import type { AuditEvent } from './execution/audit-event.js';
 import type { CallOutcome } from './execution/call-outcome.js';
 import type { ToolGateOptions } from './execution/gate-options.js';
@@ -10,21 +10,7 @@ import { ToolGate } from './tool-gate.js';
 
 const SECRET = 'x'.repeat(32);
 const never = () => new Promise<string>(() => undefined);
-const typed = (behaviour?: ConstructorParameters<typeof ScriptedTool>[1]) =>
-  new ScriptedTool(
-    {
-      name: 'run',
-      safety: SafetyLevel.BASH,
-      subject: { kind: 'COMMAND', parameter: 'command' },
-      inputSchema: {
-        type: 'object',
-        properties: { command: { type: 'string' } },
-        required: ['command'],
-        additionalProperties: false,
-      },
-    },
-    behaviour,
-  );
+const typed = (behaviour?: Parameters<typeof commandTool>[1]) => commandTool('run', behaviour);
 const call = (input: unknown, name = 'run'): ToolUse => createToolUse('c', name, input);
 const BASH = { runOptions: { allowBash: true } };
 

@@ -1,6 +1,6 @@
 import { createToolUse, parseToolUse, SafetyLevel, ToolInput, ToolResult, type ToolLogger } from '@toolwright/core';
 import { describe, expect, it } from 'vitest';
-import { rawTool, ScriptedTool, SearchTool } from '../test/test-tools.js';
+import { commandTool, rawTool, ScriptedTool, SearchTool } from '../test/test-tools.js';
 import type { ToolPolicy } from './policy/tool-policy.js';
 import type { AuditEvent } from './execution/audit-event.js';
 import { ToolGate } from './tool-gate.js';
@@ -136,18 +136,7 @@ describe('ToolGate: validation', () => {
 });
 
 describe('ToolGate: permissions and policies', () => {
-  const bash = () =>
-    new ScriptedTool({
-      name: 'Bash',
-      safety: SafetyLevel.BASH,
-      subject: { kind: 'COMMAND', parameter: 'command' },
-      inputSchema: {
-        type: 'object',
-        properties: { command: { type: 'string' } },
-        required: ['command'],
-        additionalProperties: false,
-      },
-    });
+  const bash = () => commandTool('Bash');
 
   it('PM-6: a denied call with a schema-violating input reports the denial only', async () => {
     const gate = new ToolGate({

@@ -68,6 +68,24 @@ export class ScriptedTool extends AbstractTool {
 }
 
 /** A tool that is not built on the SDK's base classes, so it can break every rule. */
+/** A BASH tool named `name` whose subject is its `command` (a string, required): what the Bash rules judge. */
+export function commandTool(name: string, behaviour?: ConstructorParameters<typeof ScriptedTool>[1]): ScriptedTool {
+  return new ScriptedTool(
+    {
+      name,
+      safety: SafetyLevel.BASH,
+      subject: { kind: 'COMMAND', parameter: 'command' },
+      inputSchema: {
+        type: 'object',
+        properties: { command: { type: 'string' } },
+        required: ['command'],
+        additionalProperties: false,
+      },
+    },
+    behaviour,
+  );
+}
+
 export function rawTool(name: string, execute: Tool['execute'], extra: Partial<Tool> = {}): Tool {
   return {
     name,

@@ -7,12 +7,19 @@ export interface MillisecondRange {
   readonly max?: number;
 }
 
+/** The default range, one object for every call (the check runs on the gate's path). */
+const DEFAULT_RANGE: MillisecondRange = Object.freeze({});
+
 /**
  * The one check of a duration option, and its one sentence (SPEC ST-2): undefined for a whole number
  * of milliseconds in the range, else `<label> must be a whole number of milliseconds from 1 to
  * 2,147,483,647, not <value>.` Every timeout, lifetime and delay the packages take is checked here.
  */
-export function millisecondsProblem(label: string, value: unknown, range: MillisecondRange = {}): string | undefined {
+export function millisecondsProblem(
+  label: string,
+  value: unknown,
+  range: MillisecondRange = DEFAULT_RANGE,
+): string | undefined {
   if (isMilliseconds(value, range)) return undefined;
   const { min = 1, max = MAX_TIMER_MS } = range;
   const shown = typeof value === 'string' ? value : String(value);
@@ -20,7 +27,7 @@ export function millisecondsProblem(label: string, value: unknown, range: Millis
 }
 
 /** True for a whole number of milliseconds in the range (by default, one a timer can wait). */
-export function isMilliseconds(value: unknown, range: MillisecondRange = {}): value is number {
+export function isMilliseconds(value: unknown, range: MillisecondRange = DEFAULT_RANGE): value is number {
   const { min = 1, max = MAX_TIMER_MS } = range;
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 }
