@@ -1,4 +1,4 @@
-import type { Approver, ApprovalRequest } from '@toolwright/gate';
+import type { ApprovalRefusal, Approver, ApprovalRequest } from '@toolwright/gate';
 import { escapeControlCharacters, shortenText } from '@toolwright/core/internal';
 import type { ClientCapabilities, Server, ServerContext } from '@modelcontextprotocol/server';
 
@@ -9,7 +9,7 @@ export const DEFAULT_CLIENT_APPROVAL_TIMEOUT_MS = 5 * 60 * 1000;
 const MAX_SHOWN_INPUT = 2_000;
 
 /** The one question: a yes-or-no the user must give, so an accept without it is no yes. */
-const approveSchema = () => ({
+export const approveSchema = () => ({
   type: 'object' as const,
   properties: {
     approve: {
@@ -22,10 +22,10 @@ const approveSchema = () => ({
 });
 
 /**
- * The approver that asks the MCP client's user (SPEC MP-5), or undefined when the client cannot
- * be asked: it declared no form elicitation, or the request is at revision 2026-07-28 (whose
- * `input_required` round trip this server does not make yet) — then an ask rule is answered as
- * without an MCP client (the gate's approver, else denied). The user sees the tool, the input
+ * The approver that asks the MCP client's user at a 2025 revision (SPEC MP-5), or undefined when
+ * the client cannot be asked that way: it declared no form elicitation, or the request is at
+ * revision 2026-07-28 (asked with an `input_required` round trip instead: {@link
+ * ./input-required-approval.ts}) — then an ask rule is answered as without an MCP client. The user sees the tool, the input
  * (cut to 2,000 characters), the subject and the rule; the call runs only when they accept with
  * `approve: true`. A decline, a cancel, an accept without that yes, a timeout or a failed request
  * deny it, each saying which. The gate asks about the call it then runs, so what runs is what was shown.
@@ -44,18 +44,23 @@ export function clientApprover(server: Server, context: ServerContext, timeoutMs
       const why = error instanceof Error ? error.message : String(error);
       return { approved: false, reason: `no usable answer came from the client's user (${shortenText(why, 200)})` };
     }
-    if (answer.action === 'accept' && answer.content?.approve === true) return true;
-    const reasons = {
-      accept: "the client's user did not say yes",
-      decline: "the client's user declined it",
-      cancel: "the client's user dismissed the question",
-    } as const;
-    return { approved: false, reason: reasons[answer.action] ?? reasons.cancel };
+    return answerOf(answer.action, answer.content);
   };
 }
 
+/** The approver's answer for the user's: a yes only for an accept with `approve: true`, else a refusal saying which. */
+export function answerOf(action: string, content: Record<string, unknown> | undefined): true | ApprovalRefusal {
+  if (action === 'accept' && content?.approve === true) return true;
+  const reasons: Record<string, string> = {
+    accept: "the client's user did not say yes",
+    decline: "the client's user declined it",
+    cancel: "the client's user dismissed the question",
+  };
+  return { approved: false, reason: reasons[action] ?? reasons.cancel! };
+}
+
 /** True when the client takes form elicitation: `elicitation: {}` (form, the 2025-06-18 meaning) or with `form`. */
-function canAskForm(capabilities: ClientCapabilities | undefined): boolean {
+export function canAskForm(capabilities: ClientCapabilities | undefined): boolean {
   const elicitation = capabilities?.elicitation;
   if (elicitation === undefined || elicitation === null) return false;
   const modes = elicitation as { form?: unknown; url?: unknown };
@@ -63,7 +68,7 @@ function canAskForm(capabilities: ClientCapabilities | undefined): boolean {
 }
 
 /** What the user reads: the tool, the rule, the subject and the input, on separate lines. */
-function question(request: ApprovalRequest): string {
+export function question(request: ApprovalRequest): string {
   let input: string;
   try {
     input = JSON.stringify(request.input.toJSON()) ?? '{}';

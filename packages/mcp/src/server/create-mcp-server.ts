@@ -1,9 +1,10 @@
 import { createToolUse } from '@toolwright/core';
-import type { ToolGate } from '@toolwright/gate';
+import type { CallOptions, ToolGate } from '@toolwright/gate';
 import { ProtocolErrorCode, Server, specTypeSchemas, type JSONRPCRequest } from '@modelcontextprotocol/server';
 import { TOOLWRIGHT_MCP_VERSION } from '../mcp-version.js';
 import { CallChannel } from './call-channel.js';
 import { clientApprover, DEFAULT_CLIENT_APPROVAL_TIMEOUT_MS } from './client-approver.js';
+import { inputRequiredStep } from './input-required-approval.js';
 import { readToolsCall, type ToolsCall } from './read-tools-call.js';
 import { toCallToolResult } from './to-call-tool-result.js';
 import { toMcpTool } from './to-mcp-tool.js';
@@ -19,10 +20,10 @@ export interface McpServerOptions {
   /** The working directory of every call. Default: the gate's. */
   readonly cwd?: string;
   /**
-   * Whether an ask rule asks the MCP client's user, when its client can be asked (SPEC MP-5: form
-   * elicitation, at a 2025 revision over a connection that keeps the client's capabilities —
-   * stdio). Default true; false leaves ask rules to the gate's approver, as for a client that
-   * cannot be asked.
+   * Whether an ask rule asks the MCP client's user, when its client can be asked (SPEC MP-5: it
+   * declared form elicitation — at 2026-07-28 through an `input_required` round trip, at a 2025
+   * revision over a connection that keeps the client's capabilities, stdio). Default true; false
+   * leaves ask rules to the gate's approver, as for a client that cannot be asked.
    */
   readonly askClient?: boolean;
   /** How long the client's user has to answer, in ms. Default 5 minutes; then the call is denied. */
@@ -73,14 +74,19 @@ export function createGateServer(gate: ToolGate, options: McpServerOptions, stop
     const toolUse = createToolUse(String(context.mcpReq.id), name, rawArguments(request) ?? {});
     const channel = new CallChannel(context, name, progressToken);
     const onProgress = channel.onProgress;
-    const approver = askClient ? clientApprover(server, context, askTimeoutMs) : undefined;
-    const result = await gate.execute(toolUse, {
+    const call: CallOptions = {
       signal: stop === undefined ? context.mcpReq.signal : AbortSignal.any([context.mcpReq.signal, stop]),
       logger: channel,
       ...(onProgress === undefined ? {} : { onProgress }),
-      ...(approver === undefined ? {} : { approver }),
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-    });
+    };
+    let approver = askClient ? clientApprover(server, context, askTimeoutMs) : undefined;
+    if (askClient && approver === undefined) {
+      const step = await inputRequiredStep(gate, context, toolUse, call, askTimeoutMs);
+      if (step.kind === 'ask') return step.result;
+      approver = step.approver;
+    }
+    const result = await gate.execute(toolUse, approver === undefined ? call : { ...call, approver });
     // Progress and logs of the call go out before its result: a client drops progress for a finished request.
     const sent = CallChannel.sent(channel);
     if (sent !== undefined) await sent;
