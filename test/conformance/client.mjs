@@ -12,7 +12,7 @@ const CALLS = {
   initialize: undefined,
   tools_call: { name: 'add_numbers', input: { a: 5, b: 3 } },
   'sse-retry': { name: 'test_reconnection', input: {} },
-  // Needs the client to answer elicitation/create (MP-6): expected to fail until then.
+  // The server asks the user (elicitation/create); the host accepts, leaving the fields to their defaults.
   'elicitation-sep1034-client-defaults': { name: 'test_client_elicitation_defaults', input: {} },
 };
 
@@ -22,7 +22,10 @@ const url = process.argv[process.argv.length - 1];
 async function main() {
   if (!Object.hasOwn(CALLS, scenario)) throw new Error(`no such scenario here: '${scenario}'`);
   // `prefix: ''` keeps the server's tool names (no mcp__<server>__ prefix).
-  const connection = await connectMcpServer({ url }, { prefix: '' });
+  const connection = await connectMcpServer(
+    { url },
+    { prefix: '', onElicitation: () => ({ action: 'accept', content: {} }) },
+  );
   try {
     const call = CALLS[scenario];
     if (call === undefined) return;

@@ -94,16 +94,10 @@ const SERVER_NOT_APPLICABLE: Record<string, string> = {
 };
 
 /** The client scenarios our client passes (the suite's `auth/*` ones need an OAuth client: not run). */
-const CLIENT_PASSES = ['initialize', 'tools_call', 'sse-retry'];
+const CLIENT_PASSES = ['initialize', 'tools_call', 'sse-retry', 'elicitation-sep1034-client-defaults'];
 
 /** The client scenarios expected to fail. */
-const CLIENT_FAILURES: Record<string, ExpectedFailure> = {
-  // Client elicitation was planned with MP-6; MP-6's text in docs/requirements.md does not name it.
-  'elicitation-sep1034-client-defaults': {
-    reason: 'until our client answers elicitation/create (it declares no elicitation capability)',
-    failsWith: 'Elicitation failed: MCP error -32601: Method not found',
-  },
-};
+const CLIENT_FAILURES: Record<string, ExpectedFailure> = {};
 
 /** The pinned Node 22 is a linux-x64 binary; elsewhere the running Node serves if it is 22 or later. */
 const PINNED_NODE = process.platform === 'linux' && process.arch === 'x64';

@@ -9,6 +9,9 @@ export {
   type HttpServerTarget,
   type McpConnection,
   type McpConnectOptions,
+  type McpElicitation,
+  type McpElicitationAnswer,
+  type McpElicitationHandler,
   type McpRevision,
   type StdioServerTarget,
 } from './client/connect-mcp-server.js';

@@ -161,3 +161,62 @@ describe('our careful client', () => {
     }
   });
 });
+
+describe("our client answering a server's questions", () => {
+  const ASKING = { command: process.execPath, args: [fixturePath('asking-server.mjs')] };
+
+  it.each(['2025-11-25', 'negotiate'] as const)(
+    "MP-6: with onElicitation the host answers our server's ask (%s): a yes runs the call, a no refuses it",
+    async (revision) => {
+      const questions: unknown[] = [];
+      let answer: 'yes' | 'no' = 'yes';
+      const connection = await connectMcpServer(ASKING, {
+        prefix: '',
+        revision,
+        onElicitation: (question) => {
+          questions.push({ origin: question.origin, message: question.message.split('\n')[0] });
+          return answer === 'yes' ? { action: 'accept', content: { approve: true } } : { action: 'decline' };
+        },
+      });
+      try {
+        expect(connection.client.getNegotiatedProtocolVersion()).toBe(
+          revision === 'negotiate' ? '2026-07-28' : '2025-11-25',
+        );
+        const gate = new ToolGate({ tools: connection.tools, runOptions: { allowWrite: true } });
+        const ran = await gate.execute(createToolUse('1', 'delete_file', { file_path: '/tmp/a' }));
+        expect([ran.isError, ran.content]).toEqual([false, 'would delete /tmp/a']);
+        answer = 'no';
+        const refused = await gate.execute(createToolUse('2', 'delete_file', { file_path: '/tmp/b' }));
+        expect([refused.isError, refused.content]).toEqual([
+          true,
+          "Permission denied: this delete_file call was not approved (delete_file): the client's user declined it.",
+        ]);
+        expect(questions).toEqual([
+          {
+            origin: "MCP server 'asking'",
+            message: 'Allow the tool delete_file to run? The rule delete_file asks for your approval.',
+          },
+          {
+            origin: "MCP server 'asking'",
+            message: 'Allow the tool delete_file to run? The rule delete_file asks for your approval.',
+          },
+        ]);
+      } finally {
+        await connection.close();
+      }
+    },
+  );
+
+  it('MP-6: without onElicitation the client declares none, and the server denies as before', async () => {
+    const connection = await connectMcpServer(ASKING, { prefix: '' });
+    try {
+      const gate = new ToolGate({ tools: connection.tools, runOptions: { allowWrite: true } });
+      const result = await gate.execute(createToolUse('1', 'delete_file', { file_path: '/tmp/a' }));
+      expect(result.content).toBe(
+        'Permission denied: this delete_file call needs approval (delete_file), and no approver is configured.',
+      );
+    } finally {
+      await connection.close();
+    }
+  });
+});

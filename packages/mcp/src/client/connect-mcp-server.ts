@@ -61,7 +61,34 @@ export interface McpConnectOptions extends McpImportOptions {
    * ones refusing their calls (see `refusals`). A refresh that fails is told to `logger`.
    */
   readonly onToolsChanged?: (tools: readonly ExternalTool[]) => void;
+  /**
+   * Answers the server's questions to the user (SPEC MP-6: `elicitation/create` at a 2025
+   * revision, an `input_required` round at 2026-07-28), for a host that can ask its user. With
+   * it the client declares form elicitation (defaults applied to fields the answer leaves out);
+   * without it the client declares none, so a server does not ask, and one that asks anyway is
+   * refused (`Method not found`). A URL-mode question is declined, and so is any question when
+   * the handler throws.
+   */
+  readonly onElicitation?: McpElicitationHandler;
 }
+
+/** A question of an MCP server to the user, as {@link McpConnectOptions.onElicitation} gets it. */
+export interface McpElicitation {
+  /** The server that asks, as its tools' origin names it: `MCP server 'files'`. */
+  readonly origin: string;
+  /** What the server says to the user (untrusted text). */
+  readonly message: string;
+  /** The flat object schema of the answer the server wants. */
+  readonly requestedSchema: Readonly<Record<string, unknown>>;
+}
+
+/** The user's answer: `accept` with the content, `decline`, or `cancel` (dismissed). */
+export type McpElicitationAnswer =
+  | { readonly action: 'accept'; readonly content: Record<string, string | number | boolean | string[]> }
+  | { readonly action: 'decline' | 'cancel' };
+
+/** Asks the user a server's question; see {@link McpConnectOptions.onElicitation}. */
+export type McpElicitationHandler = (question: McpElicitation) => McpElicitationAnswer | Promise<McpElicitationAnswer>;
 
 /** A connected MCP server and its tools. */
 export interface McpConnection {
@@ -165,6 +192,9 @@ async function connectClient(
     {
       jsonSchemaValidator: linearJsonSchemaValidator,
       versionNegotiation: { mode: NEGOTIATION[revision], probe: { timeoutMs: Math.min(timeout, PROBE_TIMEOUT_MS) } },
+      ...(options.onElicitation === undefined
+        ? {}
+        : { capabilities: { elicitation: { form: { applyDefaults: true } } } }),
       listChanged: {
         tools: {
           onChanged: (error, tools) => {
@@ -175,6 +205,19 @@ async function connectClient(
     },
   );
   client.setNotificationHandler('notifications/message', (notification) => hooks.log?.(notification.params));
+  const onElicitation = options.onElicitation;
+  if (onElicitation !== undefined) {
+    client.setRequestHandler('elicitation/create', async (request) => {
+      const params = request.params as { mode?: string; message: string; requestedSchema?: Record<string, unknown> };
+      if (params.mode === 'url' || params.requestedSchema === undefined) return { action: 'decline' };
+      const origin = `MCP server '${options.serverName ?? client.getServerVersion()?.name ?? 'server'}'`;
+      try {
+        return await onElicitation({ origin, message: params.message, requestedSchema: params.requestedSchema });
+      } catch {
+        return { action: 'decline' };
+      }
+    });
+  }
   try {
     await client.connect(createTransport(target, options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES), { timeout });
     return client;
