@@ -64,6 +64,19 @@ describe.each(SDK_CLIENTS)('MP-3 over HTTP with $label', (kind) => {
     }
   });
 
+  it('MP-3: a level set once holds for the later calls: lines below it are not sent', async () => {
+    const client = await kind.connect({ url: server.url });
+    try {
+      await client.setLoggingLevel('warning');
+      await client.callTool('steps', {});
+      await client.callTool('steps', {});
+      const warning = { level: 'warning', logger: 'steps', data: { message: 'the last step was steep', metres: 12 } };
+      expect(client.logs).toEqual([warning, warning]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('MP-3: stopping the call aborts the tool on the server', async () => {
     const client = await kind.connect({ url: server.url });
     try {

@@ -1,6 +1,14 @@
 import { createToolUse } from '@toolwright/core';
 import type { CallOptions, ToolGate } from '@toolwright/gate';
-import { ProtocolErrorCode, Server, specTypeSchemas, type JSONRPCRequest } from '@modelcontextprotocol/server';
+import {
+  ProtocolErrorCode,
+  Server,
+  specTypeSchemas,
+  type JSONRPCRequest,
+  type LoggingLevel,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import type { NotifyingRequest } from './call-notifications.js';
 import { TOOLWRIGHT_MCP_VERSION } from '../mcp-version.js';
 import { CallChannel } from './call-channel.js';
 import { clientApprover, DEFAULT_CLIENT_APPROVAL_TIMEOUT_MS } from './client-approver.js';
@@ -49,14 +57,32 @@ export interface McpServerOptions {
  * receives the request as the transport parsed it, after the same check of its shape.
  */
 export function createMcpServer(gate: ToolGate, options: McpServerOptions = {}): Server {
-  return createGateServer(gate, options, undefined);
+  return createGateServer(gate, options, {});
 }
 
-/**
- * {@link createMcpServer}, with a signal that stops the server's calls beside the SDK's own (the
- * HTTP server's: a client that went away, a cancellation the SDK cannot route).
- */
-export function createGateServer(gate: ToolGate, options: McpServerOptions, stop: AbortSignal | undefined): Server {
+/** What the HTTP server knows of a request that the SDK's server, made for that request alone, does not. */
+export interface ServedRequest {
+  /** Stops the call beside the SDK's own signal: a client that went away, a cancellation the SDK cannot route. */
+  readonly stop?: AbortSignal;
+  /** The log level the client's session asked for with `logging/setLevel` (2025 revisions). */
+  readonly logLevel?: LoggingLevel;
+}
+
+/** The severity order of MCP's log levels, least first. */
+const SEVERITY: readonly LoggingLevel[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+];
+
+/** {@link createMcpServer} for one request the HTTP server serves: its stop signal and its session's log level. */
+export function createGateServer(gate: ToolGate, options: McpServerOptions, served: ServedRequest): Server {
+  const { stop, logLevel } = served;
   const server = new Server(
     { name: options.name ?? 'toolwright', version: options.version ?? TOOLWRIGHT_MCP_VERSION },
     {
@@ -72,7 +98,7 @@ export function createGateServer(gate: ToolGate, options: McpServerOptions, stop
     if (request.method !== 'tools/call') throw protocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
     const { name, progressToken } = readToolsCall(request) ?? checkedToolsCall(request);
     const toolUse = createToolUse(String(context.mcpReq.id), name, rawArguments(request) ?? {});
-    const channel = new CallChannel(context, name, progressToken);
+    const channel = new CallChannel(logLevel === undefined ? context : atLevel(context, logLevel), name, progressToken);
     const onProgress = channel.onProgress;
     const call: CallOptions = {
       signal: stop === undefined ? context.mcpReq.signal : AbortSignal.any([context.mcpReq.signal, stop]),
@@ -93,6 +119,18 @@ export function createGateServer(gate: ToolGate, options: McpServerOptions, stop
     return toCallToolResult(result, gate.registry.resolve(name));
   };
   return server;
+}
+
+/** The request's notifications, its log lines below `least` left out (the SDK's server never saw the level set). */
+function atLevel(context: ServerContext, least: LoggingLevel): NotifyingRequest {
+  const floor = SEVERITY.indexOf(least);
+  return {
+    mcpReq: {
+      notify: (notification) => context.mcpReq.notify(notification),
+      log: (level, data, logger) =>
+        SEVERITY.indexOf(level) < floor ? Promise.resolve() : context.mcpReq.log(level, data, logger),
+    },
+  };
 }
 
 /** A `tools/call` request checked with the SDK's own schema; throws its invalid-params error. */

@@ -9,7 +9,8 @@ import { allowOrigin, answerPreflight, isPreflight } from './cors-headers.js';
 import { resolveHttpAccess, type HttpAccess, type HttpAccessOptions } from './http-access.js';
 import { authorizeRequest } from './http-authorization.js';
 import { sendRefusal, type HttpRefusal } from './http-refusal.js';
-import { createGateServer, type McpServerOptions } from './create-mcp-server.js';
+import { createGateServer, type McpServerOptions, type ServedRequest } from './create-mcp-server.js';
+import { SessionLogLevels } from './session-log-levels.js';
 import { HttpCancellations } from './http-cancellations.js';
 import { formatUrlHost } from './loopback-host.js';
 import { readJsonBody } from './read-json-body.js';
@@ -59,11 +60,12 @@ export async function serveHttp(gate: ToolGate, options: HttpServeOptions = {}):
   let access: HttpAccess;
   let origin: string;
   // Each request being served: its gate (the `authorize` hook may pick one per caller) and what stops its call.
-  const served = new WeakMap<Request, { readonly gate: ToolGate; readonly stop: AbortSignal }>();
+  const served = new WeakMap<Request, ServedRequest & { readonly gate: ToolGate }>();
   const cancellations = new HttpCancellations();
+  const levels = new SessionLogLevels();
   const mcp = createMcpHandler(({ requestInfo }) => {
     const request = requestInfo === undefined ? undefined : served.get(requestInfo);
-    return createGateServer(request?.gate ?? gate, options, request?.stop);
+    return createGateServer(request?.gate ?? gate, options, request ?? {});
   });
   const httpServer = createServer((request, response) => {
     handle(request, response).catch(() => {
@@ -88,11 +90,13 @@ export async function serveHttp(gate: ToolGate, options: HttpServeOptions = {}):
     if (!body.ok) return sendRefusal(response, body);
     const session = sessionOf(request);
     cancellations.cancel(session, body.value);
+    levels.take(session, body.value);
     const tracked = cancellations.track(session, body.value);
     try {
       const webRequest = toWebRequest(request, response, origin);
       const stop = tracked === undefined ? webRequest.signal : AbortSignal.any([webRequest.signal, tracked.signal]);
-      served.set(webRequest, { gate: authorized.gate, stop });
+      const logLevel = levels.of(session);
+      served.set(webRequest, { gate: authorized.gate, stop, ...(logLevel === undefined ? {} : { logLevel }) });
       const answer = await mcp.fetch(webRequest, { parsedBody: body.value });
       await sendWebResponse(answer, response, newSessionFor(body.value, answer));
     } finally {
