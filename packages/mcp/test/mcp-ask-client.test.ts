@@ -1,27 +1,11 @@
 // MP-5 at revision 2026-07-28, over HTTP: an ask rule answers the first round with input_required
 // (the question, and a signed request state binding the call); the SDK v2 client asks its user and
 // retries; the call runs only on a yes, only as shown, and only once.
-import { AbstractTool, SafetyLevel, type ToolInput } from '@toolwright/core';
 import { ToolGate } from '@toolwright/gate';
 import { Client, StreamableHTTPClientTransport, type ElicitResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeployTool } from './test-tools.js';
 import { serveHttp, type McpHttpServer } from '../src/server/serve-http.js';
-
-class DeployTool extends AbstractTool {
-  runs: unknown[] = [];
-  constructor() {
-    super({
-      name: 'deploy',
-      description: 'Deploys a service',
-      safety: SafetyLevel.READ_ONLY,
-      inputSchema: { type: 'object', properties: { service: { type: 'string' } }, additionalProperties: false },
-    });
-  }
-  protected run(input: ToolInput): string {
-    this.runs.push(input.toJSON());
-    return `deployed ${String(input.get('service'))}`;
-  }
-}
 
 const tool = new DeployTool();
 let server: McpHttpServer;

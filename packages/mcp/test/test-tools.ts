@@ -1,5 +1,13 @@
 // Small real tools for the in-process MCP tests.
-import { AbstractTool, GenericTool, SafetyLevel, ToolParam, Type, type ToolContext } from '@toolwright/core';
+import {
+  AbstractTool,
+  GenericTool,
+  SafetyLevel,
+  ToolParam,
+  Type,
+  type ToolContext,
+  type ToolInput,
+} from '@toolwright/core';
 
 export class EchoInput {
   @ToolParam({ description: 'What to say back', schema: Type.String() })
@@ -80,5 +88,22 @@ export class WaitTool extends AbstractTool {
         resolve('stopped');
       }),
     );
+  }
+}
+
+/** A tool an ask rule guards in the tests of asking the client's user: it records each input it ran with. */
+export class DeployTool extends AbstractTool {
+  runs: unknown[] = [];
+  constructor() {
+    super({
+      name: 'deploy',
+      description: 'Deploys a service',
+      safety: SafetyLevel.READ_ONLY,
+      inputSchema: { type: 'object', properties: { service: { type: 'string' } }, additionalProperties: false },
+    });
+  }
+  protected run(input: ToolInput): string {
+    this.runs.push(input.toJSON());
+    return `deployed ${String(input.get('service'))}`;
   }
 }

@@ -1,26 +1,10 @@
 // MP-5: an ask rule over MCP asks the client's user (form elicitation, at a 2025 revision), and
 // the call runs only on a clear yes; without the capability it is denied as before.
-import { AbstractTool, SafetyLevel, type ToolInput } from '@toolwright/core';
 import { ToolGate } from '@toolwright/gate';
 import { Client, InMemoryTransport, type ElicitResult } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
+import { DeployTool } from '../../test/test-tools.js';
 import { createMcpServer } from './create-mcp-server.js';
-
-class DeployTool extends AbstractTool {
-  runs: unknown[] = [];
-  constructor() {
-    super({
-      name: 'deploy',
-      description: 'Deploys a service',
-      safety: SafetyLevel.READ_ONLY,
-      inputSchema: { type: 'object', properties: { service: { type: 'string' } }, additionalProperties: false },
-    });
-  }
-  protected run(input: ToolInput): string {
-    this.runs.push(input.toJSON());
-    return `deployed ${String(input.get('service'))}`;
-  }
-}
 
 /** A client of our server that answers each elicitation with `answer` (and records the question), or declares none. */
 async function connect(answer: ((message: string) => ElicitResult | Promise<ElicitResult>) | undefined) {
