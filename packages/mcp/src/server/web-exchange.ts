@@ -35,9 +35,8 @@ export function toWebRequest(request: IncomingMessage, response: ServerResponse,
 
 /**
  * Writes a web `Response` to a Node response as it comes: its status, its headers (and any extra
- * ones) and its body,
- * each chunk as the SDK produces it (so a streamed answer's notifications reach the client during
- * the call), waiting for the socket to drain. When the client goes away first, the body is
+ * ones) and its body, each chunk as the SDK produces it (so a streamed answer's notifications reach
+ * the client during the call), waiting for the socket to drain. When the client goes away first, the body is
  * cancelled, which is how the SDK learns the request was dropped.
  */
 export async function sendWebResponse(
