@@ -9,6 +9,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { NotifyingRequest } from './call-notifications.js';
+import { LOG_LEVELS } from './session-log-levels.js';
 import { TOOLWRIGHT_MCP_VERSION } from '../mcp-version.js';
 import { CallChannel } from './call-channel.js';
 import { clientApprover, DEFAULT_CLIENT_APPROVAL_TIMEOUT_MS } from './client-approver.js';
@@ -68,18 +69,6 @@ export interface ServedRequest {
   readonly logLevel?: LoggingLevel;
 }
 
-/** The severity order of MCP's log levels, least first. */
-const SEVERITY: readonly LoggingLevel[] = [
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-];
-
 /** {@link createMcpServer} for one request the HTTP server serves: its stop signal and its session's log level. */
 export function createGateServer(gate: ToolGate, options: McpServerOptions, served: ServedRequest): Server {
   const { stop, logLevel } = served;
@@ -107,7 +96,8 @@ export function createGateServer(gate: ToolGate, options: McpServerOptions, serv
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     };
     let approver = askClient ? clientApprover(server, context, askTimeoutMs) : undefined;
-    if (askClient && approver === undefined) {
+    // Only a 2026-07-28 request (it carries an envelope) can be asked through input_required.
+    if (askClient && approver === undefined && context.mcpReq.envelope !== undefined) {
       const step = await inputRequiredStep(gate, context, toolUse, call, askTimeoutMs);
       if (step.kind === 'ask') return step.result;
       approver = step.approver;
@@ -123,12 +113,12 @@ export function createGateServer(gate: ToolGate, options: McpServerOptions, serv
 
 /** The request's notifications, its log lines below `least` left out (the SDK's server never saw the level set). */
 function atLevel(context: ServerContext, least: LoggingLevel): NotifyingRequest {
-  const floor = SEVERITY.indexOf(least);
+  const floor = LOG_LEVELS.indexOf(least);
   return {
     mcpReq: {
       notify: (notification) => context.mcpReq.notify(notification),
       log: (level, data, logger) =>
-        SEVERITY.indexOf(level) < floor ? Promise.resolve() : context.mcpReq.log(level, data, logger),
+        LOG_LEVELS.indexOf(level) < floor ? Promise.resolve() : context.mcpReq.log(level, data, logger),
     },
   };
 }

@@ -1,7 +1,17 @@
 import type { LoggingLevel } from '@modelcontextprotocol/server';
 import { isPlainObject } from '@toolwright/core/internal';
 
-const LEVELS = new Set<string>(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+/** MCP's log levels in order of severity, least first. */
+export const LOG_LEVELS: readonly LoggingLevel[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+];
 
 /** How many sessions' levels are kept; past it, the level set longest ago is forgotten (every level again). */
 const MAX_SESSIONS = 10_000;
@@ -19,7 +29,7 @@ export class SessionLogLevels {
   take(session: string | undefined, message: unknown): void {
     if (session === undefined || !isPlainObject(message) || message.method !== 'logging/setLevel') return;
     const level = isPlainObject(message.params) ? message.params.level : undefined;
-    if (typeof level !== 'string' || !LEVELS.has(level)) return;
+    if (typeof level !== 'string' || !LOG_LEVELS.includes(level as LoggingLevel)) return;
     this.#levels.delete(session);
     this.#levels.set(session, level as LoggingLevel);
     if (this.#levels.size > MAX_SESSIONS) this.#levels.delete(this.#levels.keys().next().value!);
