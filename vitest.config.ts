@@ -16,5 +16,6 @@ export default defineConfig({
       tsconfig: './tsconfig.typecheck.json',
     },
     testTimeout: 60_000,
+    globalSetup: ['test/bundle-cli.setup.mjs'],
   },
 });

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { bundleCli } from './bundle-cli.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const pnpm = join(root, 'node_modules', '.bin', 'pnpm');
@@ -36,6 +37,8 @@ function removeStaleOutputs(folder, below = '') {
   const removed = [];
   for (const entry of readdirSync(join(dist, below), { withFileTypes: true })) {
     const path = below === '' ? entry.name : `${below}/${entry.name}`;
+    // The command's bundle is written by scripts/bundle-cli.mjs (below), not by tsc.
+    if (entry.isDirectory() && folder === 'cli' && path === 'bundle') continue;
     if (entry.isDirectory()) {
       removed.push(...removeStaleOutputs(folder, path));
       continue;
@@ -64,6 +67,8 @@ for (const { folder } of packages) {
 for (const { folder } of packages) {
   for (const file of removeStaleOutputs(folder)) process.stderr.write(`removed ${file}: its source is gone\n`);
 }
+// The `toolwright` bin is the bundle of what tsc wrote: made again when older, so a tarball never ships an old one.
+await bundleCli({ onlyIfStale: true });
 mkdirSync(destination, { recursive: true });
 const tarballs = [];
 for (const { folder, name } of packages) {

@@ -37,6 +37,10 @@ function typecheckProjects() {
 }
 
 const built = check('build (tsc -b)', bin('tsc'), ['-b']);
+if (built)
+  check('bundle the toolwright command (scripts/bundle-cli.mjs)', process.execPath, [
+    join(root, 'scripts', 'bundle-cli.mjs'),
+  ]);
 if (!quick) {
   for (const project of typecheckProjects()) check(`typecheck ${project}`, bin('tsc'), ['-p', project, '--noEmit']);
   check('lint (eslint)', bin('eslint'), ['.']);

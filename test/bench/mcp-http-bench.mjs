@@ -96,7 +96,7 @@ async function firstList(command, args) {
 
 /** Part 2: `toolwright serve builtin`'s first tools/list beside a bare SDK server with the same definitions. */
 export async function benchFirstList() {
-  const bin = join(ROOT, 'packages/cli/dist/bin.js');
+  const bin = join(ROOT, 'packages/cli/dist/bundle/toolwright.js');
   const flags = ['serve', 'builtin', '--allow-write', '--allow-bash', '--sandbox', 'off'];
   const listed = await firstList(process.execPath, [bin, ...flags]);
   const folder = mkdtempSync(join(tmpdir(), 'toolwright-bench-list-'));

@@ -22,7 +22,7 @@ import {
   type Provisioned,
 } from './provision.js';
 
-const BIN = requireBuilt('packages/cli/dist/bin.js');
+const BIN = requireBuilt('packages/cli/dist/bundle/toolwright.js');
 const PLUGIN = 'examples/plugin-orders/dist/index.js';
 const TOOL = 'search_orders';
 

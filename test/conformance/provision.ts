@@ -138,7 +138,7 @@ async function install(): Promise<Provisioned> {
   return installed(folder);
 }
 
-const BIN = requireBuilt('packages/cli/dist/bin.js');
+const BIN = requireBuilt('packages/cli/dist/bundle/toolwright.js');
 const servers: ChildProcess[] = [];
 
 /** A `toolwright serve --http` of the tests: the process, its banner (its first stderr line) and its URL. */

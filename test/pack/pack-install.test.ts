@@ -62,7 +62,7 @@ const installed = (name: string): string => join(project, 'node_modules', name);
 beforeAll(() => {
   // The tarballs hold dist, so the packages must be built (the test command runs `tsc -b` first).
   for (const folder of Object.keys(PACKAGES)) requireBuilt(`packages/${folder}/dist/index.js`);
-  requireBuilt('packages/cli/dist/bin.js');
+  requireBuilt('packages/cli/dist/bundle/toolwright.js');
 
   tarballFolder = temporaryFolder('toolwright-tarballs-');
   packed = expectSuccess(run(process.execPath, [repoPath('scripts/pack-all.mjs'), tarballFolder], ROOT, 180_000));

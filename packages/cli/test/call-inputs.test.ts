@@ -57,7 +57,7 @@ describe('toolwright call: the arguments', () => {
   });
 
   it('CL-4: an endless standard input (cat /dev/zero) is read only up to the cap, then refused', () => {
-    const bin = requireBuilt('packages/cli/dist/bin.js');
+    const bin = requireBuilt('packages/cli/dist/bundle/toolwright.js');
     const run = spawnSync('sh', ['-c', `cat /dev/zero | "${process.execPath}" "${bin}" call builtin Ls -`], {
       cwd: folder,
       encoding: 'utf8',

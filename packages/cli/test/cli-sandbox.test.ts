@@ -165,7 +165,7 @@ describe('toolwright call builtin Bash --allow-net (SB-3)', () => {
   const call = (command: string, ...flags: string[]) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
       const child = spawn(process.execPath, [
-        requireBuilt('packages/cli/dist/bin.js'),
+        requireBuilt('packages/cli/dist/bundle/toolwright.js'),
         'call',
         'builtin',
         'Bash',

@@ -13,7 +13,7 @@ describe('toolwright serve: its stderr', () => {
   it('IN-6: a plugin path holding escape sequences and line breaks is printed escaped, on one line', async () => {
     const name = 'evil\u001b[2J\u009b31m\n[progress] forged\u2028.mjs';
     symlinkSync(repoPath('packages/cli/test/fixtures/progress-plugin.mjs'), join(folder, name));
-    const child = spawn(process.execPath, [requireBuilt('packages/cli/dist/bin.js'), 'serve', name], {
+    const child = spawn(process.execPath, [requireBuilt('packages/cli/dist/bundle/toolwright.js'), 'serve', name], {
       cwd: folder,
       stdio: ['pipe', 'pipe', 'pipe'],
     });

@@ -14,7 +14,7 @@ let banner: () => Promise<string>;
 beforeAll(async () => {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [requireBuilt('packages/cli/dist/bin.js'), 'serve', 'builtin', '--allow-write'],
+    args: [requireBuilt('packages/cli/dist/bundle/toolwright.js'), 'serve', 'builtin', '--allow-write'],
     cwd: ROOT,
     stderr: 'pipe',
   });

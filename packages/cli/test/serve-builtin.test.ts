@@ -11,7 +11,7 @@ const client = new Client({ name: 'toolwright-serve-builtin-test', version: '1.0
 beforeAll(async () => {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [requireBuilt('packages/cli/dist/bin.js'), 'serve', 'builtin', '--allow-bash'],
+    args: [requireBuilt('packages/cli/dist/bundle/toolwright.js'), 'serve', 'builtin', '--allow-bash'],
     cwd: ROOT,
     stderr: 'ignore',
   });

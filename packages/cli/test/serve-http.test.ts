@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requireBuilt, ROOT } from '@toolwright/test-support/paths';
 
-const BIN = requireBuilt('packages/cli/dist/bin.js');
+const BIN = requireBuilt('packages/cli/dist/bundle/toolwright.js');
 const PLUGIN = 'examples/plugin-orders/dist/index.js';
 const folder = mkdtempSync(join(tmpdir(), 'toolwright-serve-http-'));
 const children: ChildProcess[] = [];

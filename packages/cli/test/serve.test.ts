@@ -9,7 +9,7 @@ beforeAll(async () => {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [
-      requireBuilt('packages/cli/dist/bin.js'),
+      requireBuilt('packages/cli/dist/bundle/toolwright.js'),
       'serve',
       'examples/plugin-orders/dist/index.js',
       '--allow',

@@ -1,5 +1,5 @@
 // One SSH connection to one host, made on first use and made again after it drops.
-import { Client, type ClientChannel, type ConnectConfig } from 'ssh2';
+import type { Client, ClientChannel, ConnectConfig } from 'ssh2';
 import { fingerprintOf, judgeHostKey, type HostKeyVerdict } from './host-key.js';
 import { SshConnectionError, type SshConnectionFailure } from './ssh-connection-error.js';
 import type { SshShellOptions } from './ssh-shell-options.js';
@@ -86,7 +86,9 @@ export class SshConnection {
     void client?.then((ready) => ready.end()).catch(() => undefined);
   }
 
-  #connect(): Promise<Client> {
+  async #connect(): Promise<Client> {
+    // Loaded with the first connection: a process that never connects (a local serve) never loads it.
+    const { Client: SshClient } = (await import('ssh2')).default;
     const { host, port = 22, hostKey } = this.options;
     let verdict: HostKeyVerdict | undefined;
     const config: ConnectConfig = {
@@ -111,7 +113,7 @@ export class SshConnection {
       ...(this.options.agent === undefined ? {} : { agent: this.options.agent }),
     };
     return new Promise((resolve, reject) => {
-      const client = new Client();
+      const client = new SshClient();
       let ready = false;
       client.on('ready', () => {
         ready = true;

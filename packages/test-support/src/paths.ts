@@ -16,6 +16,10 @@ export function repoPath(relative: string): string {
 export function requireBuilt(relative: string): string {
   const path = repoPath(relative);
   if (!existsSync(path))
-    throw new Error(`${relative} is missing: run \`tsc -b\` (the test command does) before these tests.`);
+    throw new Error(
+      relative.includes('/dist/bundle/')
+        ? `${relative} is missing: run \`pnpm build\` (\`tsc -b\`, then scripts/bundle-cli.mjs; vitest's global setup bundles too) before these tests.`
+        : `${relative} is missing: run \`tsc -b\` (the test command does) before these tests.`,
+    );
   return path;
 }

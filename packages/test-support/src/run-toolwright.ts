@@ -8,7 +8,7 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-const BIN = requireBuilt('packages/cli/dist/bin.js');
+const BIN = requireBuilt('packages/cli/dist/bundle/toolwright.js');
 
 /** Runs the built binary as a user would (a separate Node process); `input` is its standard input. */
 export function toolwright(args: readonly string[], cwd = ROOT, input = ''): CliRun {

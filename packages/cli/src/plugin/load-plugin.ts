@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AbstractTool, ToolwrightError, type Tool } from '@toolwright/core';
+import { ToolwrightError, type Tool } from '@toolwright/core';
+import { isToolClass } from '@toolwright/core/internal';
 import { UsageError } from '../errors/usage-error.js';
 import type { SandboxSetting } from '@toolwright/shell';
 import { builtinTools } from './builtin-tools.js';
@@ -109,10 +110,6 @@ function collectTools(module: Record<string, unknown>, specifier: string): Map<T
     }
   }
   return found;
-}
-
-function isToolClass(value: unknown): value is (new () => Tool) & { readonly prototype: object } {
-  return typeof value === 'function' && value.prototype instanceof AbstractTool;
 }
 
 function construct(toolClass: new () => Tool, specifier: string): Tool {

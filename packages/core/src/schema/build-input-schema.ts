@@ -6,7 +6,8 @@ import { mapSchema, type SchemaNode } from '../json-schema/map-schema.js';
 import { deepFreeze } from '../json/deep-freeze.js';
 import type { JsonObject } from '../json/json.js';
 import { containsReference, relocateReferences, standardDocument } from '../standard-schema/standard-schema-node.js';
-import { compileSchemaValidator } from '../validation/schema-validator.js';
+import { plainlyConforms } from '../validation/plain-schema.js';
+import { compileSchemaValidator, toShapeSchema } from '../validation/schema-validator.js';
 import { NOT_EXECUTED } from '../validation/violation-messages.js';
 import { resolveInputClass, type FieldModel, type InputClassModel } from './input-class-model.js';
 import { classTargets, className, findRecursiveClasses } from './recursive-classes.js';
@@ -137,7 +138,10 @@ function checkDefaults(model: InputClassModel, seen = new Set<Function>()): void
   for (const field of model.fields) {
     if (field.hasDefault) {
       const fieldSchema = new SchemaEmitter(undefined, model.inputClass).emitField(field);
-      const violations = compileSchemaValidator(fieldSchema).validate(field.defaultValue);
+      // Most defaults plainly conform (a number to an integer field): that needs no compiled validator.
+      const violations = plainlyConforms(toShapeSchema(fieldSchema), field.defaultValue)
+        ? []
+        : compileSchemaValidator(fieldSchema).validate(field.defaultValue);
       if (violations.length > 0) {
         const reasons = violations.map((violation) => violation.message.replace(` ${NOT_EXECUTED}`, '')).join(' ');
         throw new ToolwrightError(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { ToolInput } from '../input/tool-input.js';
-import { AbstractTool, EXECUTE_NOW, type AbstractToolDefinition } from './abstract-tool.js';
+import { AbstractTool, EXECUTE_NOW, isToolClass, type AbstractToolDefinition } from './abstract-tool.js';
 import { SafetyLevel } from './safety.js';
 import { createToolContext } from './tool-context.js';
 import { ToolResult } from './tool-result.js';
@@ -163,5 +163,32 @@ describe('AbstractTool', () => {
     const full = ToolResult.ok('found', { metadata: { exitCode: 0 } });
     const fullNow = (new HandWritten(() => full) as unknown as Record<symbol, typeof executeNow>)[EXECUTE_NOW]!;
     expect(fullNow({}, context)).toBe(full);
+  });
+});
+
+describe('isToolClass', () => {
+  it('is true for a class that extends AbstractTool, at any depth, and false for AbstractTool itself', () => {
+    class Deeper extends HandWritten {}
+    expect(isToolClass(HandWritten)).toBe(true);
+    expect(isToolClass(Deeper)).toBe(true);
+    expect(isToolClass(AbstractTool)).toBe(false);
+  });
+
+  it('recognises a tool class of another copy of core, whose AbstractTool is marked the same way', () => {
+    // What another copy's module does to its own AbstractTool.
+    abstract class OtherCopyAbstractTool {}
+    Object.defineProperty(OtherCopyAbstractTool, Symbol.for('toolwright.toolClass'), { value: true });
+    class OtherCopyTool extends OtherCopyAbstractTool {}
+    expect(isToolClass(OtherCopyTool)).toBe(true);
+    expect(isToolClass(OtherCopyAbstractTool)).toBe(false);
+  });
+
+  it.each([
+    ['a class of its own', class Plain {}],
+    ['a function', () => undefined],
+    ['a tool instance', new HandWritten(() => 'x')],
+    ['null', null],
+  ])('is false for %s', (_case, value) => {
+    expect(isToolClass(value)).toBe(false);
   });
 });

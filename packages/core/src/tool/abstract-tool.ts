@@ -175,6 +175,28 @@ export abstract class AbstractTool implements Tool {
   }
 }
 
+/**
+ * Marks AbstractTool and, through static inheritance, every class that extends it, in a way any
+ * copy of core recognises: a plugin's tool classes come from the plugin's own copy of core, which
+ * need not be the one that loads them (the `toolwright` command is a bundle with a copy of its own).
+ */
+const TOOL_CLASS = Symbol.for('toolwright.toolClass');
+Object.defineProperty(AbstractTool, TOOL_CLASS, {
+  value: true,
+  enumerable: false,
+  writable: false,
+  configurable: false,
+});
+
+/** True for every class that extends AbstractTool (not AbstractTool itself), from any copy of core. */
+export function isToolClass(value: unknown): value is (new () => Tool) & { readonly prototype: object } {
+  return (
+    typeof value === 'function' &&
+    (value as unknown as Record<symbol, unknown>)[TOOL_CLASS] === true &&
+    !Object.hasOwn(value, TOOL_CLASS)
+  );
+}
+
 /** True for a promise or any object with a `then` method (what `await` would wait for). */
 export function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (

@@ -6,6 +6,7 @@ import { mapSchema } from '../json-schema/map-schema.js';
 import { RANGE_KEYWORDS } from '../json-schema/schema-keywords.js';
 import { linearRegExpEngine } from './linear-regexp.js';
 import { measureSchemaCost } from './measure-schema-cost.js';
+import { isPlainSchema } from './plain-schema.js';
 import type { BranchCheck } from './fold-alternatives.js';
 import { translateErrors } from './translate-errors.js';
 import type { Violation } from './violation.js';
@@ -60,7 +61,8 @@ let metaCheckerDraft07: Ajv | undefined;
  * linear-time engine, own properties only, never defaults or coercion. Range keywords
  * (`minimum`, `maxLength`, …) are advice to the model and are not enforced (SPEC GV-3).
  * Throws {@link ToolwrightError} (`INVALID_SCHEMA`) when ajv cannot compile the schema, or when
- * checking one value could cost too much (see `measureSchemaCost`).
+ * checking one value could cost too much (see `measureSchemaCost`). A plain schema (see
+ * `isPlainSchema`), which always compiles, is compiled at its first `validate`.
  */
 export function compileSchemaValidator(schema: unknown): SchemaValidator {
   const draft07 = isPlainObject(schema) && schema.$schema === DRAFT_07_URI;
@@ -70,22 +72,28 @@ export function compileSchemaValidator(schema: unknown): SchemaValidator {
     const where = cost.path.length === 0 ? '' : ` (at ${cost.path.join('/')})`;
     throw new ToolwrightError('INVALID_SCHEMA', `The schema cannot be compiled: ${cost.reason}${where}.`);
   }
-  let check: ValidateFunction;
-  try {
-    checkMetaSchema(shapeSchema, draft07);
-    check = compileAjv(shapeSchema, draft07);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ToolwrightError('INVALID_SCHEMA', `The schema cannot be compiled: ${reason}`, { cause: error });
-  }
+  // A plain schema always compiles and passes its meta-schema: it is compiled when first used.
+  let check = isPlainSchema(shapeSchema) ? undefined : compileChecked(shapeSchema, draft07);
   const checkBranch = branchChecker(shapeSchema, draft07);
   return {
     shapeSchema,
     validate(value: unknown): Violation[] {
+      check ??= compileChecked(shapeSchema, draft07);
       if (check(value)) return [];
       return translateErrors(check.errors ?? [], value, shapeSchema, checkBranch);
     },
   };
+}
+
+/** The meta-schema check and the compile, failing as `INVALID_SCHEMA`. */
+function compileChecked(shapeSchema: Record<string, unknown>, draft07: boolean): ValidateFunction {
+  try {
+    checkMetaSchema(shapeSchema, draft07);
+    return compileAjv(shapeSchema, draft07);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ToolwrightError('INVALID_SCHEMA', `The schema cannot be compiled: ${reason}`, { cause: error });
+  }
 }
 
 /**

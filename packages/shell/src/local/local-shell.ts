@@ -79,7 +79,8 @@ export class LocalShell implements VirtualShell {
   readonly bashPath: string;
   readonly #killGraceMs: number;
   readonly #settleMs: number;
-  readonly #containment: Containment;
+  /** Probed on first use when 'auto' (a shell that never runs a command starts nothing). */
+  #containment: Containment | undefined;
   readonly #background = new Set<LocalBackgroundProcess>();
   /** bubblewrap's path when commands are sandboxed, and the policy a host stated (or none: the default one). */
   readonly #sandbox: { readonly bubblewrap: string; readonly policy: SandboxPolicy | undefined } | undefined;
@@ -119,8 +120,7 @@ export class LocalShell implements VirtualShell {
         `containment '${wanted}' is not available on this machine; available: ${availableContainments().join(', ')}`,
       );
     }
-    this.#containment =
-      this.#sandbox !== undefined ? 'pid-namespace' : wanted === 'auto' ? strongestContainment() : wanted;
+    this.#containment = this.#sandbox !== undefined ? 'pid-namespace' : wanted === 'auto' ? undefined : wanted;
   }
 
   /** The kernel sandbox around this shell's commands: `'bubblewrap'`, or `'none'` (SPEC SB-4). */
@@ -130,7 +130,7 @@ export class LocalShell implements VirtualShell {
 
   /** How this shell holds each command's processes together (a cgroup that cannot be made falls back to the session, per command). */
   get containment(): Containment {
-    return this.#containment;
+    return (this.#containment ??= strongestContainment());
   }
 
   /** True when bash can be started here (the Bash tool is offered only then). */
@@ -243,7 +243,7 @@ export class LocalShell implements VirtualShell {
       });
     }
     return startCommand({
-      containment: this.#containment,
+      containment: this.containment,
       support: containmentSupport(),
       bashPath: this.bashPath,
       command,
