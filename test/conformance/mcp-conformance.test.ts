@@ -39,6 +39,11 @@ const SERVER_PASSES = [
   'tools-call-error',
   'tools-call-with-logging',
   'tools-call-with-progress',
+  // Content parts (SPEC CO-1): an image, audio, an embedded resource, and text beside both.
+  'tools-call-image',
+  'tools-call-audio',
+  'tools-call-embedded-resource',
+  'tools-call-mixed-content',
   'json-schema-2020-12',
   // Three POSTs at once with the session id the server gives a 2025 client at initialize.
   'server-sse-multiple-streams',
@@ -51,18 +56,8 @@ interface ExpectedFailure {
   readonly failsWith: string;
 }
 
-const UNTIL_CO_1 = 'until CO-1 (results beyond text): a toolwright result holds text only';
-
-/** The server scenarios expected to fail. */
-const SERVER_FAILURES: Record<string, ExpectedFailure> = {
-  'tools-call-image': { reason: UNTIL_CO_1, failsWith: 'No image content found' },
-  'tools-call-audio': { reason: UNTIL_CO_1, failsWith: 'No audio content found' },
-  'tools-call-embedded-resource': { reason: UNTIL_CO_1, failsWith: 'No resource content found' },
-  'tools-call-mixed-content': {
-    reason: UNTIL_CO_1,
-    failsWith: 'Expected multiple content items; Missing image content; Missing resource content',
-  },
-};
+/** The server scenarios expected to fail: none. */
+const SERVER_FAILURES: Record<string, ExpectedFailure> = {};
 
 const TOOLS_ONLY = 'toolwright serves tools only';
 const NO_SAMPLING = "toolwright's tools do not sample (and the suite's sampling test costs a 60 s timeout)";

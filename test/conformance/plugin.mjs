@@ -1,10 +1,32 @@
 // MP-7: the tools the official MCP conformance suite (@modelcontextprotocol/conformance 0.1.16) calls
 // by name, as a toolwright plugin for `toolwright serve --http`. Texts are the reference server's.
-// The content tools (image, audio, embedded resource, mixed) answer with text: a toolwright result
-// holds text only until CO-1 (results beyond text) adds content parts, so their scenarios are
-// expected failures in mcp-conformance.test.ts.
+// The content tools (image, audio, embedded resource, mixed) answer with content parts (SPEC CO-1):
+// a 1×1 red PNG, a short silent WAV, a text resource, and text beside an image and a resource.
+import { Buffer } from 'node:buffer';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AbstractTool, SafetyLevel, ToolResult } from '@toolwright/core';
+
+/** A 1×1 red pixel, as the suite suggests. */
+const RED_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+
+/** A WAV file of eight silent 8-bit samples at 8 kHz: the RIFF header, then the data. */
+const SILENT_WAV = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([44, 0, 0, 0]),
+  Buffer.from('WAVEfmt '),
+  Buffer.from([16, 0, 0, 0, 1, 0, 1, 0, 0x40, 0x1f, 0, 0, 0x40, 0x1f, 0, 0, 1, 0, 8, 0]),
+  Buffer.from('data'),
+  Buffer.from([8, 0, 0, 0]),
+  Buffer.alloc(8, 0x80),
+]).toString('base64');
+
+/** The embedded resource of the reference server. */
+const EMBEDDED_RESOURCE = {
+  uri: 'test://embedded-resource',
+  mimeType: 'text/plain',
+  text: 'This is an embedded resource content.',
+};
 
 /** No parameters (the reference server's schema for every tool here). */
 const NO_PARAMETERS = { type: 'object', properties: {}, additionalProperties: false };
@@ -74,27 +96,31 @@ export default [
       additionalProperties: false,
     },
   ),
-  // Until CO-1: text where the suite wants an image, audio or resource part.
-  new ConformanceTool(
-    'test_image_content',
-    'Tests image content response (toolwright results hold text only until CO-1)',
-    () => 'An image (image/png) would be here: toolwright results hold text only until CO-1.',
+  new ConformanceTool('test_image_content', 'Tests image content response', () =>
+    ToolResult.ok([{ type: 'image', data: RED_PIXEL_PNG, mimeType: 'image/png', width: 1, height: 1 }]),
   ),
-  new ConformanceTool(
-    'test_audio_content',
-    'Tests audio content response (toolwright results hold text only until CO-1)',
-    () => 'An audio clip (audio/wav) would be here: toolwright results hold text only until CO-1.',
+  new ConformanceTool('test_audio_content', 'Tests audio content response', () =>
+    ToolResult.ok([{ type: 'audio', data: SILENT_WAV, mimeType: 'audio/wav' }]),
   ),
-  new ConformanceTool(
-    'test_embedded_resource',
-    'Tests embedded resource content response (toolwright results hold text only until CO-1)',
-    () =>
-      'An embedded resource (test://embedded-resource) would be here: toolwright results hold text only until CO-1.',
+  new ConformanceTool('test_embedded_resource', 'Tests embedded resource content response', () =>
+    ToolResult.ok([{ type: 'resource', resource: EMBEDDED_RESOURCE }]),
   ),
   new ConformanceTool(
     'test_multiple_content_types',
-    'Tests response with multiple content types (toolwright results hold text only until CO-1)',
+    'Tests response with multiple content types (text, image, resource)',
     () =>
-      'Multiple content types test: an image and a resource would follow; toolwright results hold text only until CO-1.',
+      ToolResult.ok([
+        { type: 'text', text: 'Multiple content types test:' },
+        { type: 'image', data: RED_PIXEL_PNG, mimeType: 'image/png', width: 1, height: 1 },
+        {
+          type: 'resource',
+          resource: {
+            ...EMBEDDED_RESOURCE,
+            text: '{"test":"data","value":123}',
+            mimeType: 'application/json',
+            uri: 'test://mixed-content-resource',
+          },
+        },
+      ]),
   ),
 ];

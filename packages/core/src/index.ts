@@ -43,6 +43,15 @@ export {
   type ToolProgress,
 } from './tool/tool-context.js';
 export {
+  describeParts,
+  type AudioPart,
+  type ContentPart,
+  type EmbeddedResourcePart,
+  type ImagePart,
+  type ResourceLinkPart,
+  type TextPart,
+} from './tool/content-part.js';
+export {
   describeCut,
   ToolResult,
   type ToolResultChanges,

@@ -22,6 +22,15 @@ export { cutLength, cutText, shortenText } from './text/cut-text.js';
 export { escapeControlCharacters } from './text/escape-control-characters.js';
 export { isMilliseconds, MAX_TIMER_MS, millisecondsProblem, type MillisecondRange } from './time/milliseconds.js';
 export { EXECUTE_NOW, isThenable, isToolClass } from './tool/abstract-tool.js';
+export {
+  base64ByteLength,
+  checkContentParts,
+  describeBytes,
+  describePart,
+  isBinaryPart,
+  partData,
+  type BinaryPart,
+} from './tool/content-part.js';
 export { callListener } from './tool/call-listener.js';
 export { DEFAULT_RUN_OPTIONS, SILENT_LOGGER } from './tool/tool-context.js';
 export { isToolName, MAX_TOOL_NAME_LENGTH } from './tool/tool-name.js';

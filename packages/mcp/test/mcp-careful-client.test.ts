@@ -82,19 +82,18 @@ describe('our careful client', () => {
     }
   });
 
-  it("MP-6: an image's bytes are kept in the payload; the model reads its one-line name", async () => {
+  it("MP-6/CO-1: an image's bytes are kept as a part, through the gate; the model reads its one-line name", async () => {
     const connection = await connected();
     try {
       const gate = new ToolGate({ tools: connection.tools, runOptions: { allowWrite: true } });
       const result = await gate.execute(createToolUse('1', 'picture', {}));
-      expect([result.content, result.structured]).toEqual([
+      expect([result.content, result.parts, result.structured]).toEqual([
         'a dot\n[image: image/png, 8 bytes]',
-        {
-          content: [
-            { type: 'text', text: 'a dot' },
-            { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
-          ],
-        },
+        [
+          { type: 'text', text: 'a dot' },
+          { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+        ],
+        undefined,
       ]);
     } finally {
       await connection.close();

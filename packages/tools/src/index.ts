@@ -41,4 +41,5 @@ export { MAX_GLOB_RESULTS } from './file/list/glob-tool.js';
 export { MAX_LS_ENTRIES } from './file/list/ls-tool.js';
 export { ALWAYS_SKIPPED_FOLDERS, MAX_WALK_ENTRIES } from './file/list/walk-tree.js';
 export { DEFAULT_READ_LINES, MAX_LINE_CHARS, MAX_READ_BYTES, MAX_READ_LINES } from './file/read/read-input.js';
+export { MAX_IMAGE_BYTES } from './file/read/read-tool.js';
 export { MAX_EDIT_BYTES } from './file/write/edit-tool.js';

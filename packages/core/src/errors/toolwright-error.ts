@@ -33,6 +33,8 @@ export const ErrorCode = {
   INVALID_INPUT: 'INVALID_INPUT',
   /** A schema the validator cannot compile. */
   INVALID_SCHEMA: 'INVALID_SCHEMA',
+  /** A result's content part of an unknown type, missing a field, or with bytes that are not base64. */
+  INVALID_CONTENT_PART: 'INVALID_CONTENT_PART',
   /** A permission configuration with a rule that cannot be interpreted; the whole configuration is refused. */
   INVALID_PERMISSION_RULE: 'INVALID_PERMISSION_RULE',
   /** A second tool registered under a name already taken. */

@@ -33,6 +33,11 @@ export interface RunOptions {
   readonly allowBash: boolean;
   /** Every result is cut to this many characters. Default 30,000. */
   readonly maxToolOutputChars: number;
+  /**
+   * The bytes a result's images, audio and embedded files may take in all (SPEC CO-1); a part past
+   * it is left out, and the model reads a sentence saying so. Default 5 MiB (5,242,880).
+   */
+  readonly maxToolOutputBytes: number;
 }
 
 /** What a tool call runs in (SPEC TC-3). */
@@ -61,11 +66,12 @@ export interface ToolContext {
   readonly progress: (update: ToolProgress) => void;
 }
 
-/** The defaults of {@link RunOptions}: nothing that writes or runs commands, output cut at 30,000 characters. */
+/** The defaults of {@link RunOptions}: nothing that writes or runs commands, output cut at 30,000 characters and 5 MiB of binary parts. */
 export const DEFAULT_RUN_OPTIONS: RunOptions = Object.freeze({
   allowWrite: false,
   allowBash: false,
   maxToolOutputChars: 30_000,
+  maxToolOutputBytes: 5 * 1024 * 1024,
 });
 
 /** A logger that drops everything. */

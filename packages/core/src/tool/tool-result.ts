@@ -1,4 +1,5 @@
 import type { Violation } from '../validation/violation.js';
+import { checkContentParts, describeParts, type ContentPart } from './content-part.js';
 
 /** Facts about a result, for the host and the audit log; the model reads only `content`. */
 export interface ToolResultMetadata {
@@ -29,12 +30,18 @@ export interface ToolResultMetadata {
 }
 
 /**
- * The value a tool call produces (SPEC TC-4): text for the model, an optional structured payload,
- * whether it is an error, and metadata. Provider wire formats are made from it elsewhere (PR-*).
+ * The value a tool call produces (SPEC TC-4): text for the model (or parts: text, images, audio,
+ * resources, SPEC CO-1), an optional structured payload, whether it is an error, and metadata.
+ * Provider wire formats are made from it elsewhere (PR-*).
  */
 export interface ToolResult {
-  /** What the model reads. */
+  /** What the model reads; for a result of parts, their text form (what a text-only wire gets). */
   readonly content: string;
+  /**
+   * The content in parts, in order, when it holds more than text; absent for text alone. A wire
+   * that carries images or resources sends these; any other sends `content`.
+   */
+  readonly parts?: readonly ContentPart[];
   /** An optional machine-readable payload (for MCP `structuredContent`, hosts, tests). */
   readonly structured?: unknown;
   /** True when the call failed, was refused, or was not run. */
@@ -53,8 +60,10 @@ export interface ToolResultExtras {
 
 /** What {@link ToolResult.derive} changes in a result; everything not named is kept. */
 export interface ToolResultChanges {
-  /** The new text for the model. */
+  /** The new text for the model (with `parts`, the text form they get instead of their own). */
   readonly content?: string;
+  /** New parts (checked as the factories check them); `parts: undefined`, given explicitly, leaves the result text alone. */
+  readonly parts?: readonly ContentPart[];
   /** Facts to add, merged over the result's own (a key given here wins). */
   readonly metadata?: ToolResultMetadata;
   /** A new structured payload; `structured: undefined`, given explicitly, leaves the payload out. */
@@ -63,14 +72,21 @@ export interface ToolResultChanges {
 
 /** Factories for {@link ToolResult} values. */
 export const ToolResult = {
-  /** A successful result. */
-  ok(content: string, extras: ToolResultExtras = {}): ToolResult {
-    return build(content, false, extras.structured, extras.metadata);
+  /**
+   * A successful result: text, or parts (SPEC CO-1), checked and copied; parts that are all text
+   * make a text result (joined by newlines). Throws `INVALID_CONTENT_PART` for a part that is not one.
+   */
+  ok(content: string | readonly ContentPart[], extras: ToolResultExtras = {}): ToolResult {
+    if (typeof content === 'string') return build(content, false, extras.structured, extras.metadata);
+    const made = fromParts(content);
+    return build(made.content, false, extras.structured, extras.metadata, false, made.parts);
   },
 
-  /** An error result: `content` says, for the model, what went wrong and what to change. */
-  error(content: string, extras: ToolResultExtras = {}): ToolResult {
-    return build(content, true, extras.structured, extras.metadata);
+  /** An error result: `content` (text or parts, as {@link ToolResult.ok} takes them) says what went wrong and what to change. */
+  error(content: string | readonly ContentPart[], extras: ToolResultExtras = {}): ToolResult {
+    if (typeof content === 'string') return build(content, true, extras.structured, extras.metadata);
+    const made = fromParts(content);
+    return build(made.content, true, extras.structured, extras.metadata, false, made.parts);
   },
 
   /**
@@ -81,7 +97,10 @@ export const ToolResult = {
   derive(result: ToolResult, changes: ToolResultChanges = {}): ToolResult {
     const structured = Object.hasOwn(changes, 'structured') ? changes.structured : result.structured;
     const metadata = { ...result.metadata, ...changes.metadata };
-    return build(changes.content ?? result.content, result.isError, structured, metadata, true);
+    if (!Object.hasOwn(changes, 'parts'))
+      return build(changes.content ?? result.content, result.isError, structured, metadata, true, result.parts);
+    const made = changes.parts === undefined ? { content: result.content } : fromParts(changes.parts);
+    return build(changes.content ?? made.content, result.isError, structured, metadata, true, made.parts);
   },
 
   /** The error result for a tool that threw or rejected: names the tool and the message, never a stack. */
@@ -149,21 +168,31 @@ export function timedResult(content: string, durationMs: number): ToolResult {
 /** The metadata of a result made without any: one shared frozen empty object. */
 const NO_METADATA: ToolResultMetadata = Object.freeze({});
 
+/** The text and the checked parts of a result made of parts; parts that are all text make text alone. */
+function fromParts(parts: readonly ContentPart[]): { content: string; parts?: readonly ContentPart[] } {
+  const checked = checkContentParts(parts);
+  const content = describeParts(checked);
+  return checked.every((part) => part.type === 'text') ? { content } : { content, parts: checked };
+}
+
 function build(
   content: string,
   isError: boolean,
   structured: unknown,
   metadata: ToolResultMetadata | undefined,
   fresh = false,
+  parts?: readonly ContentPart[],
 ): ToolResult {
   // The caller's metadata is copied before it is frozen, unless it is a fresh copy already. The
   // copy starts from an empty object: V8 gives `{ ...metadata }` the literal's own hidden class,
   // and freezing that copy makes every later literal of that shape slow to build and to read.
   const facts =
     metadata === undefined ? NO_METADATA : Object.freeze(fresh ? metadata : { ...NO_METADATA, ...metadata });
-  const result: ToolResult =
+  let result: ToolResult =
     structured === undefined
       ? { content, isError, metadata: facts }
       : { content, structured, isError, metadata: facts };
+  // Parts go after the other keys, so a text result keeps the one shape it has always had.
+  if (parts !== undefined) result = { ...result, parts };
   return Object.freeze(result);
 }

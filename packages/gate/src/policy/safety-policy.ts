@@ -16,7 +16,7 @@ export const safetyPolicy: ToolPolicy = Object.freeze({
 const ALLOWED: PolicyDecision = Object.freeze({ allowed: true });
 
 /** The PO-2 decision for one tool under the run options. */
-export function checkSafety(tool: Tool, options: RunOptions): PolicyDecision {
+export function checkSafety(tool: Tool, options: Pick<RunOptions, 'allowWrite' | 'allowBash'>): PolicyDecision {
   const level = tool.safety?.level;
   if (level === SafetyLevel.READ_ONLY) return ALLOWED;
   if (level === SafetyLevel.WRITE) {
@@ -29,6 +29,6 @@ export function checkSafety(tool: Tool, options: RunOptions): PolicyDecision {
 }
 
 /** True when the tool may be offered to the model under the run options (the registry's filter, PO-2). */
-export function isOffered(tool: Tool, options: RunOptions): boolean {
+export function isOffered(tool: Tool, options: Pick<RunOptions, 'allowWrite' | 'allowBash'>): boolean {
   return checkSafety(tool, options).allowed;
 }

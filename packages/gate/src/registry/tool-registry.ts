@@ -47,7 +47,7 @@ export class ToolRegistry {
   }
 
   /** The tools offered to the model under the run options: WRITE needs allowWrite, BASH allowBash (SPEC PO-2). */
-  offered(options: RunOptions): Tool[] {
+  offered(options: Pick<RunOptions, 'allowWrite' | 'allowBash'> & Partial<RunOptions>): Tool[] {
     return this.all().filter((tool) => isOffered(tool, options));
   }
 }

@@ -1,5 +1,16 @@
-import { describeCut, ToolResult } from '@toolwright/core';
-import { countCharacters, cutLength, cutText, timedResult } from '@toolwright/core/internal';
+import { describeCut, describeParts, ToolResult, type ContentPart } from '@toolwright/core';
+import {
+  base64ByteLength,
+  countCharacters,
+  cutLength,
+  cutText,
+  DEFAULT_RUN_OPTIONS,
+  describeBytes,
+  describePart,
+  isBinaryPart,
+  partData,
+  timedResult,
+} from '@toolwright/core/internal';
 import { OPENAI_ERROR_PREFIX } from '../providers/openai-result-text.js';
 import { callClock } from '../execution/call-clock.js';
 import type { GateCall } from './gate-call.js';
@@ -25,7 +36,12 @@ export const DEFAULT_ERROR_CUT_HINT = 'Fix what is shown and call again; the res
  *
  * A result within the limit is returned unchanged.
  */
-export function limitOutput(result: ToolResult, maxChars: number): ToolResult {
+export function limitOutput(
+  result: ToolResult,
+  maxChars: number,
+  maxBytes: number = DEFAULT_RUN_OPTIONS.maxToolOutputBytes,
+): ToolResult {
+  if (result.parts !== undefined) return limitParts(result, result.parts, maxChars, maxBytes);
   const structured = boundStructured(result.structured, maxChars);
   const { content } = result;
   const over = content.length > maxChars;
@@ -41,33 +57,124 @@ export function limitOutput(result: ToolResult, maxChars: number): ToolResult {
   });
 }
 
+/**
+ * {@link limitOutput} for a result of parts (SPEC CO-1). Binary parts (images, audio, embedded
+ * files) keep their order while their bytes fit `maxBytes` in all; a part past it is left out, and
+ * a sentence in its place tells the model what it was (`partsLeftOut` and `bytesLeftOut` in the
+ * metadata). Then the text form is bounded as a text result's content is: the parts before the cut
+ * stay, a text part at the cut is cut and ends with the marker, and nothing after it is sent.
+ */
+function limitParts(result: ToolResult, parts: readonly ContentPart[], maxChars: number, maxBytes: number): ToolResult {
+  const structured = boundStructured(result.structured, maxChars);
+  let bytes = 0;
+  let partsLeftOut = 0;
+  let bytesLeftOut = 0;
+  let bounded = parts.map((part): ContentPart => {
+    if (!isBinaryPart(part)) return part;
+    const size = base64ByteLength(partData(part));
+    if (bytes + size <= maxBytes) {
+      bytes += size;
+      return part;
+    }
+    partsLeftOut += 1;
+    bytesLeftOut += size;
+    return { type: 'text', text: `${describePart(part)} was left out: ${leftOutReason(maxBytes)}` };
+  });
+  const text = describeParts(bounded);
+  const over = text.length > maxChars;
+  if (over) bounded = cutParts(result, bounded, text, contentBudget(result, maxChars));
+  if (!over && partsLeftOut === 0 && structured === undefined) return result;
+  return ToolResult.derive(result, {
+    ...(over || partsLeftOut > 0 ? { parts: bounded } : {}),
+    ...(structured === undefined ? {} : { structured: undefined }),
+    metadata: {
+      ...(over ? { truncated: true, originalLength: text.length } : {}),
+      ...(partsLeftOut === 0 ? {} : { partsLeftOut, bytesLeftOut }),
+      ...structured,
+    },
+  });
+}
+
+/** Why a binary part was left out, for the model. */
+function leftOutReason(maxBytes: number): string {
+  return `the images, audio and files of one result may take ${describeBytes(maxBytes)} in all.`;
+}
+
+/** The parts whose text form is the text cut to `budget` (marker included); what follows the cut is dropped. */
+function cutParts(result: ToolResult, parts: readonly ContentPart[], text: string, budget: number): ContentPart[] {
+  const plan = planCut(text, cutHintOf(result), budget);
+  if (plan.marker === undefined) return [{ type: 'text', text: plan.text }];
+  const kept: ContentPart[] = [];
+  let offset = 0;
+  for (const [index, part] of parts.entries()) {
+    const start = index === 0 ? 0 : offset + 1;
+    const form = describePart(part);
+    if (start + form.length <= plan.keep) {
+      kept.push(part);
+      offset = start + form.length;
+      continue;
+    }
+    // A text part at the cut is cut; any other part is left out whole, and the marker counts only what is shown.
+    if (part.type === 'text' && start < plan.keep)
+      kept.push({ type: 'text', text: `${form.slice(0, plan.keep - start)}${plan.marker}` });
+    else kept.push({ type: 'text', text: plan.markerAt(offset).slice(1) });
+    break;
+  }
+  return kept;
+}
+
 /** The characters a cut content may take: the limit, less the `Error: ` prefix an error may still get. */
 function contentBudget(result: ToolResult, maxChars: number): number {
   const prefix = result.isError && !result.content.startsWith(OPENAI_ERROR_PREFIX) ? OPENAI_ERROR_PREFIX.length : 0;
   return Math.max(0, Math.floor(maxChars) - prefix);
 }
 
+/** The tool's hint for getting the rest of a cut result, else the general one for its kind. */
+function cutHintOf(result: ToolResult): string {
+  return typeof result.metadata.cutHint === 'string' && result.metadata.cutHint !== ''
+    ? result.metadata.cutHint
+    : result.isError
+      ? DEFAULT_ERROR_CUT_HINT
+      : DEFAULT_CUT_HINT;
+}
+
 /**
- * The content cut to `budget` characters, marker included. The marker is measured with the
- * largest count it can hold, so text and marker stay within the budget. Where the full marker
- * does not fit, a marker without the hint is tried; a budget too small for either gets the bare cut.
+ * Where `text` is cut to fit `budget` characters, marker included: the UTF-16 units kept and the
+ * marker (with its leading newline) that follows them. The marker is measured with the largest
+ * count it can hold, so text and marker stay within the budget. Where the full marker does not
+ * fit, a marker without the hint is tried; a budget too small for either gets the bare cut.
  */
-function cutContent(result: ToolResult, budget: number): string {
-  const { content } = result;
-  const hint =
-    typeof result.metadata.cutHint === 'string' && result.metadata.cutHint !== ''
-      ? result.metadata.cutHint
-      : result.isError
-        ? DEFAULT_ERROR_CUT_HINT
-        : DEFAULT_CUT_HINT;
-  const total = countCharacters(content);
+function planCut(
+  text: string,
+  hint: string,
+  budget: number,
+):
+  | {
+      readonly keep: number;
+      readonly marker: string;
+      /** The marker for a cut that keeps only the first `units` UTF-16 units (a cut moved back to a part's start). */
+      readonly markerAt: (units: number) => string;
+    }
+  | { readonly text: string; readonly marker?: undefined } {
+  const total = countCharacters(text);
   for (const markerHint of [hint, '']) {
     // Measured with the largest count the marker can hold; it then says characters, not UTF-16 units.
     const marker = (shown: number): string => `\n${describeCut(shown, total, markerHint)}`;
-    const keep = cutLength(content, budget - marker(budget).length);
-    if (keep >= 1) return `${content.slice(0, keep)}${marker(countCharacters(content.slice(0, keep)))}`;
+    const keep = cutLength(text, budget - marker(budget).length);
+    if (keep >= 1)
+      return {
+        keep,
+        marker: marker(countCharacters(text.slice(0, keep))),
+        markerAt: (units) => marker(countCharacters(text.slice(0, units))),
+      };
   }
-  return cutText(content, budget).text;
+  return { text: cutText(text, budget).text };
+}
+
+/** The content cut to `budget` characters, marker included (see {@link planCut}). */
+function cutContent(result: ToolResult, budget: number): string {
+  const plan = planCut(result.content, cutHintOf(result), budget);
+  return plan.marker === undefined ? plan.text : `${result.content.slice(0, plan.keep)}${plan.marker}`;
 }
 
 /** The metadata saying a payload was left out, or `undefined` when it may go on (absent, or within the limit). */
@@ -87,8 +194,15 @@ function boundStructured(
 }
 
 /** The result as the gate returns it: within the output limit, with how long the call took. */
-export function finishResult(result: ToolResult, maxChars: number, durationMs: number): ToolResult {
-  return ToolResult.derive(limitOutput(result, maxChars), { metadata: { durationMs: roundDuration(durationMs) } });
+export function finishResult(
+  result: ToolResult,
+  maxChars: number,
+  durationMs: number,
+  maxBytes: number = DEFAULT_RUN_OPTIONS.maxToolOutputBytes,
+): ToolResult {
+  return ToolResult.derive(limitOutput(result, maxChars, maxBytes), {
+    metadata: { durationMs: roundDuration(durationMs) },
+  });
 }
 
 /**
@@ -119,9 +233,10 @@ export const outputLimit: GateStage = {
  * result — built once here from the tool's text when it answered with text alone.
  */
 export function limitAnswer(call: GateCall, answer: ToolResult): ToolResult {
-  const { maxToolOutputChars } = call.context.options;
+  const { maxToolOutputChars, maxToolOutputBytes } = call.context.options;
   const text = call.text;
-  if (text === undefined) return finishResult(answer, maxToolOutputChars, callClock() - call.started);
+  if (text === undefined)
+    return finishResult(answer, maxToolOutputChars, callClock() - call.started, maxToolOutputBytes);
   call.text = undefined;
   return finishText(text, maxToolOutputChars, callClock() - call.started);
 }

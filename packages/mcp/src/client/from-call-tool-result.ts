@@ -1,57 +1,42 @@
-import { ToolResult } from '@toolwright/core';
-import { isPlainObject } from '@toolwright/core/internal';
+import { ToolResult, ToolwrightError, type ContentPart } from '@toolwright/core';
+import { checkContentParts, isPlainObject } from '@toolwright/core/internal';
 
 /**
- * The ToolResult of an MCP `tools/call` result (SPEC MC-2): text blocks joined by newlines, other
- * blocks named in one line each (`[image: image/png, 1024 bytes]`), `structuredContent` as the
- * structured payload (and as the text when there is no other), `isError` kept — an error keeps
- * its structured payload too. A result with bytes (image, audio, a blob resource) and no
- * `structuredContent` keeps its blocks as the payload, `{ content: [...] }`, bytes included
- * (SPEC MP-6), so a host can show them; the model reads the one-line names.
+ * The ToolResult of an MCP `tools/call` result (SPEC MC-2, CO-1): each content block becomes a
+ * part — text, an image or audio with its bytes, a resource link, an embedded resource — so a host
+ * and a wire that carries images get them byte for byte, and the text form (`content`) names the
+ * others in words (`[image: image/png, 1 KB]`). A block toolwright cannot read (an unknown type,
+ * bytes that are not base64) becomes a line of text saying so. `structuredContent` is the
+ * structured payload (and the text when there is nothing else); `isError` is kept, with the
+ * payload of an error too.
  */
 export function fromCallToolResult(result: Record<string, unknown>): ToolResult {
   const blocks = Array.isArray(result.content) ? (result.content as unknown[]) : [];
-  const structured = isPlainObject(result.structuredContent)
-    ? result.structuredContent
-    : blocks.some(carriesBytes)
-      ? { content: blocks }
-      : undefined;
-  let text = blocks.map(describeBlock).join('\n');
-  if (text === '' && isPlainObject(result.structuredContent)) text = JSON.stringify(structured);
-  if (result.isError === true)
-    return ToolResult.error(text === '' ? 'The remote tool failed without saying why.' : text, { structured });
-  return ToolResult.ok(text, { structured });
+  const structured = isPlainObject(result.structuredContent) ? result.structuredContent : undefined;
+  const parts = blocks.map(toPart);
+  const error = result.isError === true;
+  if (parts.length === 0) {
+    const text =
+      structured !== undefined ? JSON.stringify(structured) : error ? 'The remote tool failed without saying why.' : '';
+    return error ? ToolResult.error(text, { structured }) : ToolResult.ok(text, { structured });
+  }
+  return error ? ToolResult.error(parts, { structured }) : ToolResult.ok(parts, { structured });
 }
 
-/** True for a block whose bytes the text cannot carry: an image, audio, or a resource given as a blob. */
-function carriesBytes(block: unknown): boolean {
-  if (!isPlainObject(block)) return false;
-  if (block.type === 'image' || block.type === 'audio') return typeof block.data === 'string';
-  return block.type === 'resource' && isPlainObject(block.resource) && typeof block.resource.blob === 'string';
-}
-
-function describeBlock(block: unknown): string {
-  if (!isPlainObject(block)) return '[a content block that is not an object]';
-  switch (block.type) {
-    case 'text':
-      return String(block.text);
-    case 'image':
-    case 'audio':
-      return `[${block.type}: ${String(block.mimeType)}, ${base64Bytes(block.data)} bytes]`;
-    case 'resource_link':
-      return `[resource: ${String(block.uri)}]`;
-    case 'resource': {
-      const resource = isPlainObject(block.resource) ? block.resource : {};
-      if (typeof resource.text === 'string') return resource.text;
-      return `[resource: ${String(resource.uri)}${typeof resource.mimeType === 'string' ? `, ${resource.mimeType}` : ''}]`;
-    }
-    default:
-      return `[${String(block.type)} content]`;
+/** One block as a part: as it is when it is one, else a line of text saying what it was. */
+function toPart(block: unknown): ContentPart {
+  try {
+    return checkContentParts([block])[0]!;
+  } catch (error) {
+    if (!ToolwrightError.isInstance(error)) throw error;
+    return { type: 'text', text: describeUnreadable(block) };
   }
 }
 
-function base64Bytes(data: unknown): number {
-  if (typeof data !== 'string') return 0;
-  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-  return Math.floor((data.length * 3) / 4) - padding;
+function describeUnreadable(block: unknown): string {
+  if (!isPlainObject(block)) return '[a content block that is not an object]';
+  if (typeof block.type !== 'string') return '[a content block with no type]';
+  const known = ['text', 'image', 'audio', 'resource_link', 'resource'].includes(block.type);
+  const article = /^[aeiou]/.test(block.type) ? 'an' : 'a';
+  return known ? `[${article} ${block.type} content block that is not well formed]` : `[${block.type} content]`;
 }

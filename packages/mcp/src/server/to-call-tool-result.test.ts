@@ -45,3 +45,33 @@ describe('toCallToolResult', () => {
     expect(toCallToolResult(dropped, {})).toEqual({ content: [{ type: 'text', text: '42 rows' }] });
   });
 });
+
+describe('toCallToolResult with parts (CO-1)', () => {
+  it('sends each part as its content block, in order, bytes as they are; the pixel size stays home', () => {
+    const result = ToolResult.ok([
+      { type: 'text', text: 'Here:' },
+      { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png', width: 1, height: 1 },
+      { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
+      { type: 'resource_link', uri: 'file:///a.csv', name: 'a.csv', mimeType: 'text/csv' },
+      { type: 'resource', resource: { uri: 'test://r', mimeType: 'text/plain', text: 'inside' } },
+      { type: 'resource', resource: { uri: 'test://b', blob: 'AAAA' } },
+    ]);
+    expect(toCallToolResult(result)).toEqual({
+      content: [
+        { type: 'text', text: 'Here:' },
+        { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+        { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
+        { type: 'resource_link', uri: 'file:///a.csv', name: 'a.csv', mimeType: 'text/csv' },
+        { type: 'resource', resource: { uri: 'test://r', mimeType: 'text/plain', text: 'inside' } },
+        { type: 'resource', resource: { uri: 'test://b', blob: 'AAAA' } },
+      ],
+    });
+  });
+
+  it('an error of parts is isError with its blocks', () => {
+    expect(toCallToolResult(ToolResult.error([{ type: 'image', data: 'AAAA', mimeType: 'image/gif' }]))).toEqual({
+      content: [{ type: 'image', data: 'AAAA', mimeType: 'image/gif' }],
+      isError: true,
+    });
+  });
+});

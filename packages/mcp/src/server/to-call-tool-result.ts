@@ -1,13 +1,14 @@
-import { type Tool, type ToolResult } from '@toolwright/core';
+import { type ContentPart, type Tool, type ToolResult } from '@toolwright/core';
 import { isPlainObject } from '@toolwright/core/internal';
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
 
 /**
- * The MCP `tools/call` result of a gate result (SPEC MC-1): the text the model reads as one text
- * block, `isError: true` on errors (refusals and violations carry the GV-2 sentences as that
- * text), and a structured payload that is a JSON object as `structuredContent` — an error's too,
- * unless the tool declares an output schema (which promises the shape of successful results only,
- * and which the client checks any payload against).
+ * The MCP `tools/call` result of a gate result (SPEC MC-1, CO-1): its parts as content blocks, in
+ * order — text, image, audio, resource link, embedded resource — or its text as one text block;
+ * `isError: true` on errors (refusals and violations carry the GV-2 sentences as that text), and a
+ * structured payload that is a JSON object as `structuredContent` — an error's too, unless the tool
+ * declares an output schema (which promises the shape of successful results only, and which the
+ * client checks any payload against).
  *
  * A tool that declares an output schema promises `structuredContent` on success. When the payload
  * is missing — left out at the output limit, say (the metadata says `structuredDropped`) — the
@@ -19,8 +20,20 @@ export function toCallToolResult(result: ToolResult, tool?: Pick<Tool, 'outputSc
   const isError = result.isError || (declaresOutput && structured === undefined);
   const sendStructured = structured !== undefined && (!isError || !declaresOutput);
   return {
-    content: [{ type: 'text', text: result.content }],
+    content: result.parts === undefined ? [{ type: 'text', text: result.content }] : result.parts.map(toBlock),
     ...(sendStructured ? { structuredContent: structured } : {}),
     ...(isError ? { isError: true } : {}),
   };
+}
+
+/** A part as MCP's content block: the same fields, less the image's pixel size (which MCP does not carry). */
+function toBlock(part: ContentPart): ContentBlock {
+  switch (part.type) {
+    case 'image':
+      return { type: 'image', data: part.data, mimeType: part.mimeType };
+    case 'resource':
+      return { type: 'resource', resource: { ...part.resource } };
+    default:
+      return { ...part };
+  }
 }
