@@ -1,5 +1,7 @@
 // `toolwright serve builtin` driven by the official SDK client: the output limit and the arguments
 // exactly as sent, compared with `toolwright call`.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +20,13 @@ beforeAll(async () => {
   await client.connect(transport);
 });
 
-afterAll(() => client.close());
+// Inside the working directory the server was started in: tools that take a path are confined to it.
+mkdirSync(join(ROOT, '.test-results'), { recursive: true });
+const images = mkdtempSync(join(ROOT, '.test-results', 'serve-image-'));
+afterAll(async () => {
+  await client.close();
+  rmSync(images, { recursive: true, force: true });
+});
 
 describe('toolwright serve builtin', () => {
   it('PO-3/MC-1: a 3 MB Bash output reaches the client cut to 30,000 characters, with the marker and no raw payload', async () => {
@@ -58,5 +66,23 @@ describe('toolwright serve builtin', () => {
       content: [{ type: 'text', text: "Unknown parameter '__proto__'. The tool was not executed." }],
       isError: true,
     });
+  });
+
+  it('CO-3/CO-1: an image read through Read reaches the MCP client as an image block, byte for byte', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const path = join(images, 'pixel.png');
+    writeFileSync(path, png);
+    const result = await client.callTool({ name: 'Read', arguments: { file_path: path } });
+    expect(result).toEqual({
+      content: [
+        { type: 'text', text: `${path}: a PNG image, 1×1 pixels, 70 bytes.` },
+        { type: 'image', data: png.toString('base64'), mimeType: 'image/png' },
+      ],
+    });
+    const [, image] = result.content as { data: string }[];
+    expect(Buffer.from(image!.data, 'base64').equals(png)).toBe(true);
   });
 });

@@ -29,6 +29,8 @@ export {
   describePart,
   isBinaryPart,
   partData,
+  resourceFileName,
+  wellFormedParts,
   type BinaryPart,
 } from './tool/content-part.js';
 export { callListener } from './tool/call-listener.js';

@@ -211,6 +211,24 @@ describe('ToolGate tracing (OpenTelemetry, GenAI semantic conventions)', () => {
     ]);
   });
 
+  it('CO-1: a result of parts adds its count and the bytes of its binary parts to the span, never the bytes', async () => {
+    const image = Buffer.alloc(300, 1).toString('base64');
+    const { gate } = tracedGate(
+      {},
+      lightTool(() =>
+        ToolResult.ok([
+          { type: 'text', text: 'the hall' },
+          { type: 'image', data: image, mimeType: 'image/png' },
+          { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' },
+        ]),
+      ),
+    );
+    expect((await gate.execute(call({ state: 'on' }))).parts).toHaveLength(3);
+    const { attributes } = onlySpan();
+    expect([attributes['toolwright.result.parts'], attributes['toolwright.result.binary_bytes']]).toEqual([3, 303]);
+    expect(JSON.stringify(attributes)).not.toContain(image);
+  });
+
   it("IN-5: the model's text stays out of span names and is cut in attributes", async () => {
     const { gate } = tracedGate();
     await gate.execute(call({}, `x${'y'.repeat(10_000)}`, 'i'.repeat(5_000)));

@@ -106,7 +106,23 @@ function present<T extends object>(fields: T): T {
  */
 export function checkContentParts(parts: unknown): readonly ContentPart[] {
   if (!Array.isArray(parts)) throw new ToolwrightError('INVALID_CONTENT_PART', 'Content parts must be an array.');
-  return Object.freeze(parts.map((part: unknown, index) => Object.freeze(checkPart(part, index))));
+  const checked = Object.freeze(parts.map((part: unknown, index) => Object.freeze(checkPart(part, index))));
+  CHECKED.add(checked);
+  return checked;
+}
+
+/** The part lists this copy of core checked and froze: nothing else can be in it. */
+const CHECKED = new WeakSet<readonly ContentPart[]>();
+
+/**
+ * `parts` as they may go on a wire: a list this copy of core checked (a factory's) as it is, and any
+ * other — a result shaped by hand, or made by another copy of core — checked now (and copied).
+ * Throws `INVALID_CONTENT_PART` as {@link checkContentParts} does.
+ */
+export function wellFormedParts(parts: unknown): readonly ContentPart[] {
+  return typeof parts === 'object' && parts !== null && CHECKED.has(parts as readonly ContentPart[])
+    ? (parts as readonly ContentPart[])
+    : checkContentParts(parts);
 }
 
 function checkPart(part: unknown, index: number): ContentPart {
@@ -165,6 +181,13 @@ export function isBinaryPart(part: ContentPart): part is BinaryPart {
 /** The base64 text of a binary part's bytes. */
 export function partData(part: BinaryPart): string {
   return part.type === 'resource' ? part.resource.blob : part.data;
+}
+
+/** A file name for an embedded resource's bytes: the last segment of its URI's path, or `file` when it has none. */
+export function resourceFileName(uri: string): string {
+  const path = uri.replace(/[?#].*$/, '');
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return name === '' ? 'file' : name;
 }
 
 /** How many bytes a base64 text stands for. */

@@ -1,5 +1,5 @@
-import type { ToolResult } from '@toolwright/core';
-import { cutText } from '@toolwright/core/internal';
+import type { ContentPart, ToolResult } from '@toolwright/core';
+import { base64ByteLength, cutText, isBinaryPart, partData } from '@toolwright/core/internal';
 import type { AuditEvent } from './audit-event.js';
 import type { CallOutcome } from './call-outcome.js';
 
@@ -61,7 +61,8 @@ export type CallErrorType =
  * The span of one call, following the OpenTelemetry GenAI semantic conventions: named
  * `execute_tool {gen_ai.tool.name}`, with `gen_ai.operation.name`, `gen_ai.tool.name`,
  * `gen_ai.tool.call.id`, `gen_ai.tool.type`; one span event per gate decision (`toolwright.gate.{stage}`);
- * on a refusal or failure, `error.type` and an error status. Its methods never throw.
+ * on a refusal or failure, `error.type` and an error status; for a result of parts (SPEC CO-1),
+ * `toolwright.result.parts` and `toolwright.result.binary_bytes` (sizes, never bytes). Its methods never throw.
  */
 export class CallSpan {
   static readonly #untraced = new CallSpan({
@@ -132,6 +133,11 @@ export class CallSpan {
 
   #end(result: ToolResult): void {
     try {
+      // A result of parts (SPEC CO-1): how many, and the bytes of its images, audio and files — never the bytes themselves.
+      if (result.parts !== undefined) {
+        this.#span.setAttribute('toolwright.result.parts', result.parts.length);
+        this.#span.setAttribute('toolwright.result.binary_bytes', binaryBytes(result.parts));
+      }
       const outcome = this.#outcome;
       const errorType = outcome === undefined ? undefined : errorTypeOf(outcome);
       if (errorType !== undefined) {
@@ -164,4 +170,11 @@ function errorTypeOf(outcome: CallOutcome): CallErrorType | undefined {
     case 'aborted':
       return 'cancelled';
   }
+}
+
+/** The bytes of a result's images, audio and embedded files, in all. */
+function binaryBytes(parts: readonly ContentPart[]): number {
+  let bytes = 0;
+  for (const part of parts) if (isBinaryPart(part)) bytes += base64ByteLength(partData(part));
+  return bytes;
 }

@@ -1,5 +1,6 @@
 // The Anthropic Messages API wire format (SPEC PR-1).
 import { createToolUse, type Tool, type ToolResult, type ToolUse } from '@toolwright/core';
+import { toAnthropicContent } from './result-parts.js';
 import type { AnthropicToolDefinition, AnthropicToolResultBlock, AnthropicToolUseBlock } from './provider-types.js';
 import { readPayloadField } from './read-payload-field.js';
 
@@ -21,8 +22,13 @@ export function fromAnthropicToolUse(block: AnthropicToolUseBlock): ToolUse {
   );
 }
 
-/** The `tool_result` block answering a `tool_use` block, with `is_error: true` only on errors (PR-1). */
+/**
+ * The `tool_result` block answering a `tool_use` block, with `is_error: true` only on errors (PR-1):
+ * its content the result's text, or for a result of parts their blocks (SPEC CO-2: images and PDFs
+ * as base64, the rest in words).
+ */
 export function toAnthropicToolResult(toolUseId: string, result: ToolResult): AnthropicToolResultBlock {
-  const block = { type: 'tool_result', tool_use_id: toolUseId, content: result.content } as const;
+  const content = result.parts === undefined ? result.content : toAnthropicContent(result.parts);
+  const block = { type: 'tool_result', tool_use_id: toolUseId, content } as const;
   return result.isError ? { ...block, is_error: true } : block;
 }

@@ -13,12 +13,14 @@ export { toOpenAIStrictSchema } from './openai-strict-schema.js';
 export type {
   AnthropicToolDefinition,
   AnthropicToolResultBlock,
+  AnthropicToolResultContent,
   AnthropicToolUseBlock,
   OpenAIChatTool,
   OpenAIChatToolCall,
   OpenAIChatToolMessage,
   OpenAIResponsesFunctionCall,
   OpenAIResponsesFunctionCallOutput,
+  OpenAIResponsesFunctionCallOutputContent,
   OpenAIResponsesTool,
   OpenAIToolOptions,
 } from './provider-types.js';

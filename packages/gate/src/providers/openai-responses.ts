@@ -1,6 +1,7 @@
 // The OpenAI Responses API wire format (SPEC PR-2).
 import { parseToolUse, type Tool, type ToolResult, type ToolUse } from '@toolwright/core';
 import { toOpenAIResultText } from './openai-result-text.js';
+import { toOpenAIResponsesContent } from './result-parts.js';
 import { toOpenAIStrictSchema } from './openai-strict-schema.js';
 import type {
   OpenAIResponsesFunctionCall,
@@ -38,7 +39,12 @@ export function fromOpenAIResponsesFunctionCall(item: OpenAIResponsesFunctionCal
   );
 }
 
-/** The `function_call_output` item answering a call; an error's output starts with `Error: ` (PR-2). */
+/**
+ * The `function_call_output` item answering a call; an error's output starts with `Error: ` (PR-2).
+ * A result of parts goes as the output's items (SPEC CO-2): images and files as data URLs.
+ */
 export function toOpenAIResponsesFunctionOutput(callId: string, result: ToolResult): OpenAIResponsesFunctionCallOutput {
-  return { type: 'function_call_output', call_id: callId, output: toOpenAIResultText(result) };
+  const output =
+    result.parts === undefined ? toOpenAIResultText(result) : toOpenAIResponsesContent(result, result.parts);
+  return { type: 'function_call_output', call_id: callId, output };
 }

@@ -23,14 +23,26 @@ export interface AnthropicToolUseBlock {
   readonly input: unknown;
 }
 
+/** One block of a `tool_result`'s content (SPEC CO-2): text, a base64 image, or a base64 PDF document. */
+export type AnthropicToolResultContent =
+  | { readonly type: 'text'; readonly text: string }
+  | {
+      readonly type: 'image';
+      readonly source: { readonly type: 'base64'; readonly media_type: string; readonly data: string };
+    }
+  | {
+      readonly type: 'document';
+      readonly source: { readonly type: 'base64'; readonly media_type: 'application/pdf'; readonly data: string };
+    };
+
 /** A `tool_result` content block of an Anthropic user message. */
 export interface AnthropicToolResultBlock {
   /** Always `tool_result`. */
   readonly type: 'tool_result';
   /** The `id` of the `tool_use` block this answers. */
   readonly tool_use_id: string;
-  /** What the model reads. */
-  readonly content: string;
+  /** What the model reads: the text, or for a result of parts (SPEC CO-1) their blocks. */
+  readonly content: string | readonly AnthropicToolResultContent[];
   /** Present, and true, only on errors. */
   readonly is_error?: true;
 }
@@ -123,6 +135,12 @@ export interface OpenAIResponsesFunctionCallOutput {
   readonly type: 'function_call_output';
   /** The `call_id` of the call this answers. */
   readonly call_id: string;
-  /** What the model reads; errors start with `Error: `. */
-  readonly output: string;
+  /** What the model reads, text or for a result of parts (SPEC CO-1) their items; errors start with `Error: `. */
+  readonly output: string | readonly OpenAIResponsesFunctionCallOutputContent[];
 }
+
+/** One item of a `function_call_output`'s output (SPEC CO-2): text, an image or a file, as data URLs. */
+export type OpenAIResponsesFunctionCallOutputContent =
+  | { readonly type: 'input_text'; readonly text: string }
+  | { readonly type: 'input_image'; readonly image_url: string }
+  | { readonly type: 'input_file'; readonly filename: string; readonly file_data: string };

@@ -76,3 +76,39 @@ describe('limitOutput with parts', () => {
     );
   });
 });
+
+describe('limitOutput with parts shaped by hand', () => {
+  it.each([
+    ['parts that are not a list', 'x', 'Content parts must be an array.'],
+    [
+      'an image whose bytes are not base64',
+      [{ type: 'image', data: 'AAAA AAAA', mimeType: 'image/png' }],
+      "Content part 0 needs its bytes in 'data' as base64 (A–Z, a–z, 0–9, + and /, padded with =).",
+    ],
+    [
+      'a part of no known type',
+      [
+        { type: 'text', text: 'a' },
+        { type: 'script', code: 'x' },
+      ],
+      'Content part 1 has the type "script"; a part is text, image, audio, resource_link or resource.',
+    ],
+  ])('refuses a result with %s: nothing of it goes on a wire', (_case, parts, message) => {
+    const shaped = { content: 'looks fine', isError: false, metadata: {}, parts } as unknown as ToolResult;
+    expect(limitOutput(shaped, 1_000, 1_000)).toEqual({
+      content: `The tool answered with content that is not well formed: ${message}`,
+      isError: true,
+      metadata: { malformedParts: true },
+    });
+  });
+
+  it('checks, and copies, well-formed parts that no factory made', () => {
+    const shaped = {
+      content: 'x',
+      isError: false,
+      metadata: {},
+      parts: [{ type: 'image', data: 'AAAA', mimeType: 'image/png', extra: 'dropped' }],
+    } as unknown as ToolResult;
+    expect(limitOutput(shaped, 1_000, 1_000).parts).toEqual([{ type: 'image', data: 'AAAA', mimeType: 'image/png' }]);
+  });
+});

@@ -1,4 +1,4 @@
-import { describeCut, describeParts, ToolResult, type ContentPart } from '@toolwright/core';
+import { describeCut, describeParts, ToolResult, ToolwrightError, type ContentPart } from '@toolwright/core';
 import {
   base64ByteLength,
   countCharacters,
@@ -10,6 +10,7 @@ import {
   isBinaryPart,
   partData,
   timedResult,
+  wellFormedParts,
 } from '@toolwright/core/internal';
 import { OPENAI_ERROR_PREFIX } from '../providers/openai-result-text.js';
 import { callClock } from '../execution/call-clock.js';
@@ -41,7 +42,19 @@ export function limitOutput(
   maxChars: number,
   maxBytes: number = DEFAULT_RUN_OPTIONS.maxToolOutputBytes,
 ): ToolResult {
-  if (result.parts !== undefined) return limitParts(result, result.parts, maxChars, maxBytes);
+  if (result.parts !== undefined) {
+    let parts: readonly ContentPart[];
+    try {
+      parts = wellFormedParts(result.parts);
+    } catch (error) {
+      // A result shaped by hand (or by another copy of core) whose parts are not parts: nothing of it goes on a wire.
+      if (!ToolwrightError.isInstance(error)) throw error;
+      return ToolResult.error(`The tool answered with content that is not well formed: ${error.message}`, {
+        metadata: { malformedParts: true },
+      });
+    }
+    return limitParts(result, parts, maxChars, maxBytes);
+  }
   const structured = boundStructured(result.structured, maxChars);
   const { content } = result;
   const over = content.length > maxChars;
@@ -83,9 +96,11 @@ function limitParts(result: ToolResult, parts: readonly ContentPart[], maxChars:
   const text = describeParts(bounded);
   const over = text.length > maxChars;
   if (over) bounded = cutParts(result, bounded, text, contentBudget(result, maxChars));
-  if (!over && partsLeftOut === 0 && structured === undefined) return result;
+  // Parts checked here (not a factory's) replace the result's own, so only what was checked goes on.
+  const checkedHere = parts !== result.parts;
+  if (!over && partsLeftOut === 0 && structured === undefined && !checkedHere) return result;
   return ToolResult.derive(result, {
-    ...(over || partsLeftOut > 0 ? { parts: bounded } : {}),
+    ...(over || partsLeftOut > 0 || checkedHere ? { parts: bounded } : {}),
     ...(structured === undefined ? {} : { structured: undefined }),
     metadata: {
       ...(over ? { truncated: true, originalLength: text.length } : {}),

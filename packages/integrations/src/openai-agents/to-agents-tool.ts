@@ -1,6 +1,21 @@
-import { tool, type FunctionTool, type RunContext } from '@openai/agents';
-import { createToolUse, type JsonObject, type Tool as GateTool } from '@toolwright/core';
+import {
+  tool,
+  type FunctionTool,
+  type RunContext,
+  type ToolOutputFileContent,
+  type ToolOutputImage,
+  type ToolOutputText,
+} from '@openai/agents';
+import {
+  createToolUse,
+  describeParts,
+  type ContentPart,
+  type JsonObject,
+  type Tool as GateTool,
+  type ToolResult,
+} from '@toolwright/core';
 import { type CallOptions, type ToolGate } from '@toolwright/gate';
+import { resourceFileName } from '@toolwright/core/internal';
 import { toOpenAIResultText } from '@toolwright/gate/internal';
 import { toOpenAIStrictSchema } from '@toolwright/gate/providers';
 import type { AgentsToolsOptions } from './agents-tools-options.js';
@@ -15,8 +30,14 @@ type StrictParameters = Extract<AgentsParameters, { additionalProperties: false 
 /** The SDK's type for a non-strict tool's parameters (it says `additionalProperties: true`, but any JSON Schema object is taken as it is). */
 type PlainParameters = Extract<AgentsParameters, { additionalProperties: true }>;
 
-/** An Agents SDK function tool made from a gate's tool: it runs through the gate and returns the text the model reads. */
-export type GateAgentsTool = FunctionTool<unknown, AgentsParameters, string>;
+/**
+ * What a gate tool returns to the Agents SDK: the text the model reads, or for a successful result
+ * of parts (SPEC CO-1) the SDK's tool outputs — text, images and files with their bytes.
+ */
+export type GateAgentsOutput = string | (ToolOutputText | ToolOutputImage | ToolOutputFileContent)[];
+
+/** An Agents SDK function tool made from a gate's tool: it runs through the gate and returns what the model reads. */
+export type GateAgentsTool = FunctionTool<unknown, AgentsParameters, GateAgentsOutput>;
 
 /** What one call brings from the SDK: its call id and the run's abort signal. */
 interface CallDetails {
@@ -56,11 +77,11 @@ export function toAgentsTool(
           },
         }
       : {}),
-    execute: async (input: unknown, context?: RunContext, details?: CallDetails): Promise<string> => {
+    execute: async (input: unknown, context?: RunContext, details?: CallDetails): Promise<GateAgentsOutput> => {
       const callId = details?.toolCall?.callId ?? `toolwright-${globalThis.crypto.randomUUID()}`;
       const call = callOptions(details?.signal);
       const approver = askThroughSdk ? userApprover(approvals, context, name, sdkName, callId) : undefined;
-      return toOpenAIResultText(await approvals.run(gate, createToolUse(callId, name, input), call, approver));
+      return toAgentsOutput(await approvals.run(gate, createToolUse(callId, name, input), call, approver));
     },
   };
   const make = (parameters: JsonObject, strict: boolean): GateAgentsTool =>
@@ -108,4 +129,24 @@ function userApprover(
   if (approvals.known(callId)) return approvals.approverFor(callId, () => always() && granted.add(name));
   if (always() && granted.has(name)) return () => true;
   return undefined;
+}
+
+/**
+ * A gate result as the SDK's tool output (SPEC CO-2): the text (an error's behind `Error: `, PR-2),
+ * or for a successful result of parts, text items, images and embedded files with their base64
+ * bytes and media type (the SDK makes data URLs of them); audio and links are text, in words.
+ */
+export function toAgentsOutput(result: ToolResult): GateAgentsOutput {
+  if (result.isError || result.parts === undefined) return toOpenAIResultText(result);
+  return result.parts.map(toAgentsItem);
+}
+
+function toAgentsItem(part: ContentPart): ToolOutputText | ToolOutputImage | ToolOutputFileContent {
+  if (part.type === 'image') return { type: 'image', image: { data: part.data, mediaType: part.mimeType } };
+  if (part.type === 'resource' && 'blob' in part.resource) {
+    const filename = resourceFileName(part.resource.uri);
+    const mediaType = part.resource.mimeType ?? 'application/octet-stream';
+    return { type: 'file', file: { data: part.resource.blob, mediaType, filename } };
+  }
+  return { type: 'text', text: describeParts([part]) };
 }

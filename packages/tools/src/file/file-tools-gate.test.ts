@@ -112,7 +112,7 @@ describe('the file tools through the gate', () => {
 
   it('BT-3: binary and oversized files are refused with what to do instead', async () => {
     expect((await call('Read', { file_path: 'image.png' })).content).toBe(
-      `${allowed}/image.png looks binary (a NUL byte in its first 8 KB); Read shows text files only.`,
+      `${allowed}/image.png starts like a PNG image, but its size in pixels cannot be read from it (a damaged or cut file); Read shows whole images only.`,
     );
     expect((await call('Read', { file_path: 'big.log' })).content).toBe(
       `${allowed}/big.log is 307,200 bytes, over the 262,144-byte limit for reading a whole file. Read it in parts with offset and limit (for example offset: 1, limit: 500), or find the lines you need with Grep.`,

@@ -107,6 +107,18 @@ describe('Read of an image file (CO-3)', () => {
     });
   });
 
+  it('a file that starts like an image but gives no size (damaged or cut) is refused, never sent', async () => {
+    const path = join(folder, 'cut.png');
+    writeFileSync(path, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]));
+    const result = await run({ file_path: path });
+    expect(result).toMatchObject({
+      isError: true,
+      content: `${path} starts like a PNG image, but its size in pixels cannot be read from it (a damaged or cut file); Read shows whole images only.`,
+      metadata: { refused: 'binary', path },
+    });
+    expect(result.parts).toBeUndefined();
+  });
+
   it('an image over 5 MiB is refused with the size and what to do', async () => {
     const path = join(folder, 'huge.png');
     writeFileSync(path, Buffer.concat([pngHeader(9000, 9000), Buffer.alloc(MAX_IMAGE_BYTES)]));

@@ -126,8 +126,16 @@ async function readImage(
   const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
   if (bytesRead > MAX_IMAGE_BYTES) return tooLarge(bytesRead);
   const bytes = buffer.subarray(0, bytesRead);
-  // The whole file: a JPEG's size in pixels can follow more than the first 8 KB.
-  const whole = detectImage(bytes) ?? image;
+  // The whole file: a JPEG's size in pixels can follow more than the first 8 KB. A file whose
+  // header gives no size is damaged or cut: a provider would refuse the request that carried it.
+  const whole = detectImage(bytes);
+  if (whole?.width === undefined)
+    return {
+      kind: 'refused',
+      path,
+      refused: 'binary',
+      reason: `${path} starts like a ${image.format} image, but its size in pixels cannot be read from it (a damaged or cut file); Read shows whole images only.`,
+    };
   return { kind: 'image', path, size: bytesRead, image: whole, data: bytes.toString('base64') };
 }
 
