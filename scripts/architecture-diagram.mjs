@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Draws docs/architecture.svg: the public packages as boxes with their dependency arrows (read from
 // each packages/*/package.json, so the picture follows the code), and the path of one tool call
-// through the gate's ten stages, with the refusal path to the output limit.
+// through the gate's eleven stages, with the refusal path to the output limit.
 // `node scripts/architecture-diagram.mjs` writes the file; `--check` exits 1 when it is stale.
 // The output depends only on the package.json files: no dates, no randomness, fixed rounding.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DIAGRAM_PATH = join(ROOT, 'docs', 'architecture.svg');
 
 const WIDTH = 1400;
-const HEIGHT = 840;
+const HEIGHT = 900;
 const FONT = 'font-family="DejaVu Sans, Helvetica, Arial, sans-serif"';
 
 /**
@@ -220,12 +220,13 @@ const STAGES = [
   ['validation.ts', 'ENFORCE refuses, WARN logs, OFF skips'],
   ['execution.ts', "the tool's execute, under the gate timeout"],
   ['policies-after.ts', "policies' after may rewrite the result"],
+  ['output-check.ts', 'a payload that breaks its schema → error'],
   ['output-limit.ts', 'one limit for refusals and results'],
   ['audit.ts', 'the audit event of the outcome'],
 ];
 /** The stages that can refuse a call (1 to 6); the others never do. */
 const REFUSING = 6;
-const OUTPUT_LIMIT = 8;
+const OUTPUT_LIMIT = 9;
 
 function callLayer() {
   const parts = [];

@@ -1,8 +1,8 @@
 // Loading a plugin the way authors build them: CommonJS from `export default [...]`, a class used
 // before its declaration, and esbuild output that leaves decorators in place.
 import { transformSync } from 'esbuild';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileLegacy } from './compile-legacy.js';
 import { freshProject, type FreshProject } from './fresh-project.js';
 import { toolwright } from '@toolwright/test-support/run-toolwright';
 
@@ -39,18 +39,6 @@ export class TreeTool extends GenericTool<TreeQuery> {
   }
 }
 `;
-
-/** What tsc emits for a file under legacy decorators with emitDecoratorMetadata. */
-function compileLegacy(source: string): string {
-  return ts.transpileModule(source, {
-    compilerOptions: {
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      experimentalDecorators: true,
-      emitDecoratorMetadata: true,
-    },
-  }).outputText;
-}
 
 const ECHO_SOURCE = `
 import { GenericTool, SafetyLevel, ToolParam, Type } from '@toolwright/core';

@@ -30,7 +30,7 @@ export { ToolInput } from './input/tool-input.js';
 export { createToolUse, parseToolUse, type ToolUse } from './input/tool-use.js';
 export { buildInputSchema } from './schema/build-input-schema.js';
 export { AbstractTool, type AbstractToolDefinition, type ToolDefinition } from './tool/abstract-tool.js';
-export { GenericTool, type GenericToolDefinition } from './tool/generic-tool.js';
+export { GenericTool, type GenericToolDefinition, type OutputClass } from './tool/generic-tool.js';
 export { SubjectKind, type PermissionSubject, type SubjectSource } from './tool/permission-subject.js';
 export { Concurrency, SafetyLevel, type ToolSafety } from './tool/safety.js';
 export type { ResourceClaim, Tool } from './tool/tool.js';

@@ -17,6 +17,7 @@ export {
   MAP_SUBSCHEMA_KEYWORDS,
   SINGLE_SUBSCHEMA_KEYWORDS,
 } from './json-schema/schema-keywords.js';
+export { relocateReferences } from './standard-schema/standard-schema-node.js';
 export { countCharacters } from './text/count-characters.js';
 export { cutLength, cutText, shortenText } from './text/cut-text.js';
 export { escapeControlCharacters } from './text/escape-control-characters.js';
@@ -42,4 +43,4 @@ export { suggestName } from './validation/did-you-mean.js';
 export { compileLinearRegExp, type LinearRegExp } from './validation/linear-regexp.js';
 export { DRAFT_07_URI } from './validation/schema-validator.js';
 export { formatViolations } from './validation/violation.js';
-export { inputViolation, violationWithoutValue } from './validation/violation-messages.js';
+export { inputViolation, outputViolationSentence, violationWithoutValue } from './validation/violation-messages.js';

@@ -57,6 +57,7 @@ describe('the order of the gate stages (SPEC §2)', () => {
       'validation',
       'execution',
       'policies after',
+      'output check',
       'output limit',
       'audit',
     ]);

@@ -28,6 +28,7 @@ export function parameterRows(
   schema: Record<string, unknown>,
   root: unknown,
   path = '',
+  rootName = 'the whole input',
 ): { rows: ParameterRow[]; nested: NestedType[] } {
   const properties = isPlainObject(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
@@ -35,7 +36,7 @@ export function parameterRows(
   const nested: NestedType[] = [];
   for (const [name, raw] of Object.entries(properties)) {
     const property = isPlainObject(raw) ? raw : {};
-    const [type, child] = describe(property, root, path === '' ? name : `${path}.${name}`);
+    const [type, child] = describe(property, root, path === '' ? name : `${path}.${name}`, rootName);
     if (child !== undefined) nested.push(child);
     rows.push({
       name,
@@ -50,9 +51,14 @@ export function parameterRows(
   return { rows, nested };
 }
 
-function describe(schema: Record<string, unknown>, root: unknown, path: string): [string, NestedType | undefined] {
+function describe(
+  schema: Record<string, unknown>,
+  root: unknown,
+  path: string,
+  rootName: string,
+): [string, NestedType | undefined] {
   if (typeof schema.$ref === 'string') {
-    const name = schema.$ref === '#' ? 'the whole input' : schema.$ref.slice(schema.$ref.lastIndexOf('/') + 1);
+    const name = schema.$ref === '#' ? rootName : schema.$ref.slice(schema.$ref.lastIndexOf('/') + 1);
     const target = resolveLocalRef(root, schema.$ref);
     return [
       `object (${name})`,
@@ -61,7 +67,7 @@ function describe(schema: Record<string, unknown>, root: unknown, path: string):
   }
   if (schema.type === 'object' && isPlainObject(schema.properties)) return ['object', { title: path, schema }];
   if (schema.type === 'array' && isPlainObject(schema.items)) {
-    const [itemType, child] = describe(schema.items, root, `${path}[]`);
+    const [itemType, child] = describe(schema.items, root, `${path}[]`, rootName);
     return [`array of ${itemType}`, child];
   }
   if (Array.isArray(schema.type)) return [schema.type.join(' or '), undefined];

@@ -14,6 +14,11 @@ import { readSchemaDialect, type SchemaDialect } from './schema-dialect.js';
 export interface ExternalSchemaOptions {
   /** STANDARD (default) or the opt-in STRICT shape profile (SPEC SC-3). */
   readonly profile?: SchemaProfile;
+  /**
+   * What the top level must be: an object schema (the default: what every input schema is), or any
+   * schema — an output schema may describe a list or a number (SPEC CO-4; MCP wraps it in an object).
+   */
+  readonly topLevel?: 'object' | 'any';
 }
 
 /** The outcome of {@link checkExternalSchema}: the schema to use, or the first problem found. */
@@ -30,7 +35,7 @@ export type ExternalSchemaCheck =
 /**
  * Checks one schema that toolwright did not write, in this order, stopping at the first problem:
  * SC-4 limits (JSON data, depth, size — before anything recursive or any compiler looks at it);
- * an object schema at the top (`type: "object"`, as MCP requires); SC-1 (`$schema` dialect;
+ * an object schema at the top (`type: "object"`, as MCP requires; any schema with `topLevel: 'any'`); SC-1 (`$schema` dialect;
  * references inside the document that resolve; `$id` and `$schema` only at the root); SC-3
  * (patterns on the linear-time engine; the strict profile when asked); the cost of checking one
  * value (no loop that never goes into the value, no combinators multiplying past a budget —
@@ -45,7 +50,7 @@ export function checkExternalSchema(schema: unknown, options: ExternalSchemaOpti
   if (!isPlainObject(schema)) {
     return refuse(schemaProblem('definition', [], `the schema must be a JSON object, not ${showValue(schema)}`));
   }
-  if (schema.type !== 'object') {
+  if (options.topLevel !== 'any' && schema.type !== 'object') {
     const shown = Object.hasOwn(schema, 'type') ? showValue(schema.type) : 'missing';
     return refuse(schemaProblem('definition', ['type'], `the top level must say type 'object' (was ${shown})`));
   }

@@ -55,6 +55,27 @@ describe('createExternalToolDefinition', () => {
     ]);
   });
 
+  it('CO-4: an output schema may describe any value (a list, a number); an input schema must describe an object', () => {
+    const make = (inputSchema: unknown, outputSchema: unknown) => () =>
+      createExternalToolDefinition({ name: 'ids', description: 'Ids', inputSchema, outputSchema, origin: ORIGIN });
+    const list = { type: 'array', items: { type: 'string', pattern: '^[a-z]+$' } };
+    expect(make(SCHEMA, list)().outputSchema).toEqual(list);
+    expect(make(SCHEMA, { type: 'integer' })().outputSchema).toEqual({ type: 'integer' });
+    expect(codeAndMessage(make(list, list))).toEqual([
+      'INVALID_EXTERNAL_SCHEMA',
+      "External tool 'ids' from MCP server 'files': inputSchema#/type: the top level must say type 'object' (was 'array').",
+    ]);
+    // Every other rule holds for an output schema that is not an object's.
+    expect(codeAndMessage(make(SCHEMA, { type: 'array', items: { $ref: 'https://evil.example/x.json' } }))).toEqual([
+      'INVALID_EXTERNAL_SCHEMA',
+      "External tool 'ids' from MCP server 'files': outputSchema#/items/$ref: $ref must start with '#' (a reference inside the schema), not 'https://evil.example/x.json'.",
+    ]);
+    expect(codeAndMessage(make(SCHEMA, 'a list'))).toEqual([
+      'INVALID_EXTERNAL_SCHEMA',
+      "External tool 'ids' from MCP server 'files': outputSchema#: the schema must be a JSON object, not 'a list'.",
+    ]);
+  });
+
   it('SC-1: a draft-07 schema is stored with the canonical $schema and validated as draft-07', () => {
     const definition = createExternalToolDefinition({
       name: 'add',

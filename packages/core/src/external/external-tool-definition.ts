@@ -14,7 +14,7 @@ export interface ExternalToolSpec {
   readonly description: unknown;
   /** The input's JSON Schema: an object schema, SPEC SC-1..SC-4. */
   readonly inputSchema: unknown;
-  /** The JSON Schema of a structured output, held to the same rules. */
+  /** The JSON Schema of a structured output, held to the same rules, except that it may describe any value (CO-4). */
   readonly outputSchema?: unknown;
   /** Hints about the tool's behaviour (MCP tool annotations); unknown keys and non-boolean hints are dropped. */
   readonly annotations?: unknown;
@@ -77,7 +77,9 @@ export function createExternalToolDefinition(
   }
   const inputSchema = checkSchema(name, origin, 'inputSchema', spec.inputSchema, options);
   const outputSchema =
-    spec.outputSchema === undefined ? undefined : checkSchema(name, origin, 'outputSchema', spec.outputSchema, options);
+    spec.outputSchema === undefined
+      ? undefined
+      : checkSchema(name, origin, 'outputSchema', spec.outputSchema, { ...options, topLevel: 'any' });
   const definition: ExternalToolDefinition = Object.freeze({
     name,
     description,

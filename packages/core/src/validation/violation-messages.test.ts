@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { damerauLevenshtein, suggestName } from './did-you-mean.js';
 import { formatViolations } from './violation.js';
 import {
+  depthViolation,
   enumViolation,
   NOT_EXECUTED,
+  outputViolationSentence,
   patternViolation,
   requiredViolation,
+  shapeViolation,
   typeViolation,
   unknownParameterViolation,
 } from './violation-messages.js';
@@ -68,5 +71,25 @@ describe('did you mean', () => {
     expect(suggestName('colour', ['query', 'offset'])).toBeUndefined();
     expect(suggestName('x', ['y'])).toBe('y');
     expect(suggestName('ab', ['cd'])).toBeUndefined();
+  });
+
+  it('CO-4: every sentence in the voice of an output: fields, not parameters; nothing about a tool not run', () => {
+    const table: [ReturnType<typeof typeViolation>, string][] = [
+      [requiredViolation('hits[0].path', 'string'), "Field 'hits[0].path' is required (string)."],
+      [typeViolation('total', ['integer', 'null']), "Field 'total' must be an integer or null."],
+      [typeViolation('', ['object']), 'The output must be an object.'],
+      [enumViolation('sky', ['sun', 'rain'], 'fog'), "Field 'sky' must be one of [sun, rain]."],
+      [unknownParameterViolation('file_paht', 'file_path'), "Unknown field 'file_paht'. Did you mean 'file_path'?"],
+      [unknownParameterViolation('secret'), "Unknown field 'secret'."],
+      [patternViolation('id', '^a+$'), "Field 'id' must match the pattern ^a+$."],
+      [shapeViolation('x', 'is not an allowed parameter name'), "Field 'x' is not an allowed field name."],
+      [shapeViolation('', 'matches more than one allowed form'), 'The output matches more than one allowed form.'],
+      [depthViolation(64), 'The output is nested deeper than 64 levels.'],
+    ];
+    for (const [violation, sentence] of table) expect(outputViolationSentence(violation)).toBe(sentence);
+    // The value an enum violation holds is said only when asked for.
+    expect(outputViolationSentence(enumViolation('sky', ['sun'], 'fog'), true)).toBe(
+      "Field 'sky' must be one of [sun], but was 'fog'.",
+    );
   });
 });

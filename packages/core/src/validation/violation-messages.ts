@@ -75,6 +75,22 @@ export function depthViolation(limit: number): Violation {
   return violation('depth', '', `The input is nested deeper than ${limit} levels.`);
 }
 
+/**
+ * A violation of a tool's output schema as a sentence about the tool's output (SPEC CO-4): the
+ * same problem in the voice of a result, not of a call — `Field 'hits[0].title' must be a
+ * string.`, `Unknown field 'secret'.`, `The output must be an object.` — without the closing words
+ * about a tool not executed (it ran), and without the value it holds unless `withValue`.
+ */
+export function outputViolationSentence(violation: Violation, withValue = false): string {
+  const sentence = withValue ? violation.message : violationWithoutValue(violation);
+  const body = sentence.endsWith(` ${NOT_EXECUTED}`) ? sentence.slice(0, -NOT_EXECUTED.length - 1) : sentence;
+  return body
+    .replace(/^Parameter '/, "Field '")
+    .replace(/^Unknown parameter '/, "Unknown field '")
+    .replace(/^The input\b/, 'The output')
+    .replace(/ is not an allowed parameter name/, ' is not an allowed field name');
+}
+
 function violation(kind: ViolationKind, path: string, sentence: string): Violation {
   return Object.freeze({ kind, path, message: `${sentence} ${NOT_EXECUTED}` });
 }

@@ -4,7 +4,16 @@ import type { CallOutcome } from './call-outcome.js';
 
 /** The stage of the gate a decision was made in. */
 export type AuditStage =
-  'lookup' | 'arguments' | 'policy' | 'permission' | 'limits' | 'validation' | 'execution' | 'approval' | 'sandbox';
+  | 'lookup'
+  | 'arguments'
+  | 'policy'
+  | 'permission'
+  | 'limits'
+  | 'validation'
+  | 'execution'
+  | 'output'
+  | 'approval'
+  | 'sandbox';
 
 /**
  * One decision of the gate, as structured data for the host (SPEC PO-5). Argument values are

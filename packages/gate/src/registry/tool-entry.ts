@@ -4,13 +4,15 @@ import { validatorFor } from '../validation/validator-cache.js';
 
 /**
  * A registered tool with what the gate works out for it once, so that the registry lookup a call
- * makes anyway finds it all: the validator of its input schema, compiled on first use and kept
- * while the tool keeps that schema object (a tool whose schema changes gets the new one's).
+ * makes anyway finds it all: the validators of its input and output schemas, each compiled on first
+ * use and kept while the tool keeps that schema object (a tool whose schema changes gets the new one's).
  */
 export class ToolEntry {
   readonly tool: Tool;
   #schema: object | undefined;
   #validator: TolerantValidator | undefined;
+  #outputSchema: object | undefined;
+  #outputValidator: TolerantValidator | undefined;
 
   constructor(tool: Tool) {
     this.tool = tool;
@@ -24,5 +26,16 @@ export class ToolEntry {
       this.#schema = schema;
     }
     return this.#validator;
+  }
+
+  /** The validator of the tool's current output schema (SPEC CO-4), or undefined when it declares none. */
+  outputValidator(): TolerantValidator | undefined {
+    const schema = this.tool.outputSchema;
+    if (schema === undefined) return undefined;
+    if (this.#outputValidator === undefined || schema !== this.#outputSchema) {
+      this.#outputValidator = validatorFor(schema);
+      this.#outputSchema = schema;
+    }
+    return this.#outputValidator;
   }
 }

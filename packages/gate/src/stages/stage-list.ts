@@ -3,6 +3,7 @@ import { audit } from './audit.js';
 import { execution } from './execution.js';
 import { limits } from './limits.js';
 import { lookup } from './lookup.js';
+import { outputCheck } from './output-check.js';
 import { outputLimit } from './output-limit.js';
 import { permission } from './permission.js';
 import { policiesAfter } from './policies-after.js';
@@ -24,6 +25,7 @@ export const GATE_STAGES = Object.freeze([
   validation,
   execution,
   policiesAfter,
+  outputCheck,
   outputLimit,
   audit,
 ] as const satisfies readonly GateStage[]);

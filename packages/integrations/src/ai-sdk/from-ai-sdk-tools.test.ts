@@ -223,4 +223,25 @@ describe('fromAiSdkTools', () => {
       "AI SDK tool 'web_search' from the OpenAI tools is a provider tool: its provider runs it, so a gate cannot.",
     );
   });
+
+  it("CO-4: an AI SDK tool's outputSchema is held to by the gate: a fitting output passes, another is an error", async () => {
+    const toolSet = {
+      lookup_ids: tool({
+        description: 'Finds the ids of a name',
+        inputSchema: z.object({ name: z.string() }),
+        outputSchema: z.array(z.object({ id: z.string() })),
+        execute: ({ name }) => (name === 'broken' ? ([{ id: 7 }] as unknown as { id: string }[]) : [{ id: 'a-1' }]),
+      }),
+    } satisfies ToolSet;
+    const tools = await fromAiSdkTools(toolSet, { safety: SafetyLevel.READ_ONLY });
+    expect(tools[0]?.outputSchema).toMatchObject({ type: 'array', items: { type: 'object', required: ['id'] } });
+    const gate = new ToolGate({ tools });
+    const fits = await gate.execute(call('1', 'lookup_ids', { name: 'x' }));
+    expect([fits.isError, fits.content, fits.structured]).toEqual([false, '[{"id":"a-1"}]', [{ id: 'a-1' }]]);
+    const broken = await gate.execute(call('2', 'lookup_ids', { name: 'broken' }));
+    expect([broken.isError, broken.content]).toEqual([
+      true,
+      "The tool returned a result that breaks its output schema: Field '[0].id' must be a string. The result was withheld.",
+    ]);
+  });
 });

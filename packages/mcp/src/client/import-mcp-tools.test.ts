@@ -156,4 +156,32 @@ describe('importMcpTools', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     expect(serverSignal?.aborted).toBe(true);
   });
+
+  it("CO-4: a remote tool's structured payload is held to its output schema by the gate", async () => {
+    const outputSchema = {
+      type: 'object',
+      properties: { total: { type: 'integer' } },
+      required: ['total'],
+      additionalProperties: false,
+    };
+    const client = await connect([[{ name: 'count', inputSchema: OBJECT, outputSchema }]], (_name, args) => {
+      const q = (args as { q?: string }).q;
+      return q === 'fits'
+        ? { content: [{ type: 'text', text: '3' }], structuredContent: { total: 3 } }
+        : { content: [{ type: 'text', text: 'many' }], structuredContent: { total: 'many' } };
+    });
+    const gate = new ToolGate({ tools: await importMcpTools(client, { safety: () => 'READ_ONLY' }) });
+    const fits = await gate.execute(createToolUse('1', 'mcp__probe__count', { q: 'fits' }));
+    expect([fits.isError, fits.content, fits.structured]).toEqual([false, '3', { total: 3 }]);
+    const broken = await gate.execute(createToolUse('2', 'mcp__probe__count', { q: 'breaks' }));
+    expect([broken.isError, broken.content, broken.structured]).toEqual([
+      true,
+      "The tool returned a result that breaks its output schema: Field 'total' must be an integer. The result was withheld.",
+      undefined,
+    ]);
+    // The client held alone (without a gate) checks too, in the same words.
+    await expect(client.callTool({ name: 'count', arguments: { q: 'breaks' } })).rejects.toThrow(
+      "Structured content does not match the tool's output schema: Field 'total' must be an integer.",
+    );
+  });
 });

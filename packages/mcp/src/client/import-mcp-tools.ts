@@ -196,16 +196,24 @@ export class McpToolSet {
     else if (pinned !== undefined && pinned !== pin)
       this.#refusals.set(remote.name, this.#changed(remote.name, pinned, pin));
     const safety = options.safety?.(definition) ?? decideRemoteSafety(definition, options.trustAnnotations === true);
+    // The definition the SDK client calls with: the one imported (and pinned), but without its output
+    // schema, so the payload reaches the gate, whose output check judges it in its own words (CO-4).
+    const { outputSchema: _checkedByTheGate, ...unchecked } = remote;
     const tool = new ExternalTool(definition, {
       name,
       safety,
       ...(options.openObjects === undefined ? {} : { openObjects: options.openObjects }),
-      invoke: (input, context) => this.#call(definition.name, input.toJSON(), context),
+      invoke: (input, context) => this.#call(definition.name, input.toJSON(), context, unchecked),
     });
     this.#entries.set(remote.name, { tool, pin: pinned ?? pin });
   }
 
-  async #call(name: string, args: Record<string, unknown>, context: ToolContext): Promise<ToolResult> {
+  async #call(
+    name: string,
+    args: Record<string, unknown>,
+    context: ToolContext,
+    toolDefinition: McpTool,
+  ): Promise<ToolResult> {
     const refusal = this.#refusals.get(name);
     if (refusal !== undefined) return ToolResult.error(refusal);
     const askLogs = this.#logLevel !== 'off' && this.#client.getProtocolEra() === 'modern';
@@ -214,6 +222,7 @@ export class McpToolSet {
       const result = await this.#client.callTool(
         { name, arguments: args, ...(askLogs ? { _meta: { [LOG_LEVEL_META_KEY]: this.#logLevel } } : {}) },
         {
+          toolDefinition,
           signal: context.signal,
           timeout: this.#timeout,
           onprogress: ({ progress, total, message }) =>

@@ -11,7 +11,7 @@ describe('linearJsonSchemaValidator', () => {
     expect(validate({ id: `${'a'.repeat(100_000)}!` })).toEqual({
       valid: false,
       data: undefined,
-      errorMessage: "Parameter 'id' must match the pattern ^(a|a)*$. The tool was not executed.",
+      errorMessage: "Field 'id' must match the pattern ^(a|a)*$.",
     });
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(validate({ id: 'aaa' })).toEqual({ valid: true, data: { id: 'aaa' }, errorMessage: undefined });

@@ -1,9 +1,8 @@
 // Our server over the SDK's in-memory transport, driven by the official client.
 import { AbstractTool, SafetyLevel, ToolResult, type JsonObject, type ToolContext } from '@toolwright/core';
 import { ToolGate } from '@toolwright/gate';
-import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { createMcpServer } from './create-mcp-server.js';
+import { connectInMemory } from '../../test/in-memory-client.js';
 
 /** A result schema (Standard Schema) that takes any result: a custom method's request needs one. */
 const ANY_RESULT = {
@@ -65,13 +64,7 @@ class FixedTool extends AbstractTool {
   }
 }
 
-async function connect(gate: ToolGate): Promise<Client> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createMcpServer(gate).connect(serverSide);
-  const client = new Client({ name: 'official-sdk-client', version: '1.0.0' });
-  await client.connect(clientSide);
-  return client;
-}
+const connect = connectInMemory;
 
 describe('createMcpServer', () => {
   it('MC-1: lists what the gate offers under its run options (PO-2)', async () => {
