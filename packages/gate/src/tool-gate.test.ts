@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { commandTool, rawTool, ScriptedTool, SearchTool } from '../test/test-tools.js';
 import type { ToolPolicy } from './policy/tool-policy.js';
 import type { AuditEvent } from './execution/audit-event.js';
+import { toAnthropicToolResult } from './providers/anthropic.js';
 import { ToolGate } from './tool-gate.js';
 
 const use = (name: string, input: unknown, id = 'call_1') => createToolUse(id, name, input);
@@ -198,6 +199,26 @@ describe('ToolGate: permissions and policies', () => {
     expect(closed.runs).toBe(0);
     expect((await gate.execute(use('open', {}))).content).toBe('done (checked)');
     expect(calls).toEqual(['before closed', 'before open', 'after open']);
+  });
+
+  it('PO-1/CO-1: a policy that rewrites the text of a result of parts rewrites what every wire gets', async () => {
+    const redact: ToolPolicy = {
+      name: 'redact',
+      after: (_tool, _input, result) =>
+        ToolResult.derive(result, { content: result.content.replace(/token=\S+/, 'token=[redacted]') }),
+    };
+    const screenshot = new ScriptedTool({ name: 'screenshot' }, () =>
+      ToolResult.ok([
+        { type: 'text', text: 'Logged in with token=hunter2' },
+        { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+      ]),
+    );
+    const result = await new ToolGate({ tools: [screenshot], policies: [redact] }).execute(use('screenshot', {}));
+    expect([result.content, result.parts]).toEqual([
+      'Logged in with token=[redacted]\n[image: image/png, 3 bytes]',
+      undefined,
+    ]);
+    expect(JSON.stringify(toAnthropicToolResult('c', result))).not.toContain('hunter2');
   });
 
   it('PM-1: a configuration with an uninterpretable rule is refused when the gate is created', () => {

@@ -160,6 +160,23 @@ describe('ToolResult of parts (CO-1)', () => {
     expect([dropped.content, dropped.parts]).toEqual(['Here:\n[image: image/png, 3 bytes]', undefined]);
   });
 
+  it('derive with new content alone makes a text result: a rewrite never leaves the old parts beside it', () => {
+    const secret = ToolResult.ok([
+      { type: 'text', text: 'token=hunter2' },
+      { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+    ]);
+    const redacted = ToolResult.derive(secret, { content: 'token=[redacted]' });
+    expect(redacted).toEqual({ content: 'token=[redacted]', isError: false, metadata: {} });
+    const captioned = ToolResult.derive(secret, {
+      content: 'A picture',
+      parts: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }],
+    });
+    expect([captioned.content, captioned.parts]).toEqual([
+      'A picture',
+      [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }],
+    ]);
+  });
+
   it('refuses a part that is not one, as the factories are called', () => {
     expect(() => ToolResult.ok([{ type: 'image', data: '!', mimeType: 'image/png' } as never])).toThrow(
       "Content part 0 needs its bytes in 'data' as base64",

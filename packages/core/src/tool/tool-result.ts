@@ -60,7 +60,11 @@ export interface ToolResultExtras {
 
 /** What {@link ToolResult.derive} changes in a result; everything not named is kept. */
 export interface ToolResultChanges {
-  /** The new text for the model (with `parts`, the text form they get instead of their own). */
+  /**
+   * The new text for the model. Without `parts`, it replaces the whole content: a result of parts
+   * becomes a text result, so a rewrite (a redaction, say) is what every wire gets, never the old
+   * parts beside new text. With `parts`, the text form they get instead of their own.
+   */
   readonly content?: string;
   /** New parts (checked as the factories check them); `parts: undefined`, given explicitly, leaves the result text alone. */
   readonly parts?: readonly ContentPart[];
@@ -97,8 +101,10 @@ export const ToolResult = {
   derive(result: ToolResult, changes: ToolResultChanges = {}): ToolResult {
     const structured = Object.hasOwn(changes, 'structured') ? changes.structured : result.structured;
     const metadata = { ...result.metadata, ...changes.metadata };
-    if (!Object.hasOwn(changes, 'parts'))
-      return build(changes.content ?? result.content, result.isError, structured, metadata, true, result.parts);
+    if (!Object.hasOwn(changes, 'parts')) {
+      const parts = changes.content === undefined ? result.parts : undefined;
+      return build(changes.content ?? result.content, result.isError, structured, metadata, true, parts);
+    }
     const made = changes.parts === undefined ? { content: result.content } : fromParts(changes.parts);
     return build(changes.content ?? made.content, result.isError, structured, metadata, true, made.parts);
   },
