@@ -4,9 +4,14 @@ import { toAnthropicContent } from './result-parts.js';
 import type { AnthropicToolDefinition, AnthropicToolResultBlock, AnthropicToolUseBlock } from './provider-types.js';
 import { readPayloadField } from './read-payload-field.js';
 
-/** The Anthropic definition of a tool: its plain input schema, unchanged (PR-1, PR-3). */
+/**
+ * The Anthropic definition of a tool: its plain input schema, unchanged (PR-1, PR-3). Typed as the
+ * object schema the API requires, which every derived and every imported schema is (an external one
+ * that is not is refused when it is made); a hand-written schema must say `type: 'object'` itself.
+ */
 export function toAnthropicTool(tool: Tool): AnthropicToolDefinition {
-  return { name: tool.name, description: tool.description, input_schema: tool.inputSchema };
+  const inputSchema = tool.inputSchema as AnthropicToolDefinition['input_schema'];
+  return { name: tool.name, description: tool.description, input_schema: inputSchema };
 }
 
 /**

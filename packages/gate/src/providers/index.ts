@@ -11,6 +11,7 @@ export {
 export { OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYWORDS } from './openai-strict-keywords.js';
 export { toOpenAIStrictSchema } from './openai-strict-schema.js';
 export type {
+  AnthropicImageType,
   AnthropicToolDefinition,
   AnthropicToolResultBlock,
   AnthropicToolResultContent,

@@ -7,9 +7,12 @@ export interface AnthropicToolDefinition {
   readonly name: string;
   /** What the model reads about the tool. */
   readonly description: string;
-  /** The JSON Schema of the input: the plain schema (PR-3). */
-  readonly input_schema: JsonObject;
+  /** The JSON Schema of the input: the plain schema (PR-3), an object schema as the API requires. */
+  readonly input_schema: JsonObject & { readonly type: 'object' };
 }
+
+/** The image types the Anthropic Messages API takes in a `tool_result`. */
+export type AnthropicImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
 
 /** A `tool_use` content block of an Anthropic assistant message. */
 export interface AnthropicToolUseBlock {
@@ -28,7 +31,7 @@ export type AnthropicToolResultContent =
   | { readonly type: 'text'; readonly text: string }
   | {
       readonly type: 'image';
-      readonly source: { readonly type: 'base64'; readonly media_type: string; readonly data: string };
+      readonly source: { readonly type: 'base64'; readonly media_type: AnthropicImageType; readonly data: string };
     }
   | {
       readonly type: 'document';
@@ -41,8 +44,11 @@ export interface AnthropicToolResultBlock {
   readonly type: 'tool_result';
   /** The `id` of the `tool_use` block this answers. */
   readonly tool_use_id: string;
-  /** What the model reads: the text, or for a result of parts (SPEC CO-1) their blocks. */
-  readonly content: string | readonly AnthropicToolResultContent[];
+  /**
+   * What the model reads: the text, or for a result of parts (SPEC CO-1) their blocks (a mutable
+   * array, as the SDK's `ToolResultBlockParam` takes it: a fresh one for each result).
+   */
+  readonly content: string | AnthropicToolResultContent[];
   /** Present, and true, only on errors. */
   readonly is_error?: true;
 }
@@ -135,8 +141,11 @@ export interface OpenAIResponsesFunctionCallOutput {
   readonly type: 'function_call_output';
   /** The `call_id` of the call this answers. */
   readonly call_id: string;
-  /** What the model reads, text or for a result of parts (SPEC CO-1) their items; errors start with `Error: `. */
-  readonly output: string | readonly OpenAIResponsesFunctionCallOutputContent[];
+  /**
+   * What the model reads, text or for a result of parts (SPEC CO-1) their items (a fresh mutable
+   * array, as the SDK takes it); errors start with `Error: `.
+   */
+  readonly output: string | OpenAIResponsesFunctionCallOutputContent[];
 }
 
 /** One item of a `function_call_output`'s output (SPEC CO-2): text, an image or a file, as data URLs. */

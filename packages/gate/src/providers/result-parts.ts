@@ -2,10 +2,23 @@
 // and names the rest in words. No Node built-in is loaded here (the providers entry runs anywhere).
 import { describeParts, type ContentPart, type ToolResult } from '@toolwright/core';
 import { resourceFileName } from '@toolwright/core/internal';
-import type { AnthropicToolResultContent, OpenAIResponsesFunctionCallOutputContent } from './provider-types.js';
+import type {
+  AnthropicImageType,
+  AnthropicToolResultContent,
+  OpenAIResponsesFunctionCallOutputContent,
+} from './provider-types.js';
 
 /** The image types Anthropic's Messages API takes. */
-const ANTHROPIC_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+const ANTHROPIC_IMAGE_TYPES: ReadonlySet<string> = new Set<AnthropicImageType>([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+]);
+
+function isAnthropicImageType(mimeType: string): mimeType is AnthropicImageType {
+  return ANTHROPIC_IMAGE_TYPES.has(mimeType);
+}
 
 /** A part this wire cannot carry, in words, saying so. */
 function leftOut(part: ContentPart, wire: string): string {
@@ -19,7 +32,7 @@ function leftOut(part: ContentPart, wire: string): string {
  */
 export function toAnthropicContent(parts: readonly ContentPart[]): AnthropicToolResultContent[] {
   return parts.map((part): AnthropicToolResultContent => {
-    if (part.type === 'image' && ANTHROPIC_IMAGE_TYPES.has(part.mimeType))
+    if (part.type === 'image' && isAnthropicImageType(part.mimeType))
       return { type: 'image', source: { type: 'base64', media_type: part.mimeType, data: part.data } };
     if (part.type === 'image')
       return { type: 'text', text: leftOut(part, 'Anthropic takes PNG, JPEG, GIF and WebP images') };
