@@ -88,7 +88,13 @@ describe('GenericTool output classes (CO-4)', () => {
         properties: {
           total: { type: 'integer', description: 'Hits in all' },
           hits: { type: 'array', description: 'The hits, in order', items: HIT_SCHEMA },
-          start: { type: 'object', description: 'Where the search began', ...HIT_SCHEMA },
+          start: {
+            type: 'object',
+            description: 'Where the search began',
+            properties: HIT_SCHEMA.properties,
+            required: HIT_SCHEMA.required,
+            additionalProperties: false,
+          },
           coverage: {
             type: 'string',
             description: 'Whether every file was searched',
