@@ -160,7 +160,7 @@ describe('the packed packages, installed with npm outside the workspace', () => 
     // the installed .d.ts files (skipLibCheck is off, so those files are type-checked too).
     cpSync(join(FIXTURE, 'src'), join(project, 'src'), { recursive: true });
     cpSync(join(FIXTURE, 'tsconfig.json'), join(project, 'tsconfig.json'));
-    expectSuccess(run(join(project, 'node_modules', '.bin', 'tsc'), ['-p', '.'], project, 120_000));
+    expectSuccess(run(join(project, 'node_modules', '.bin', 'tsc'), ['-p', '.'], project, 220_000));
     expect(existsSync(join(project, 'dist', 'index.js')), 'tsc should write dist/index.js').toBe(true);
     expect(JSON.parse(expectSuccess(run(process.execPath, ['dist/every-package.js'], project)).stdout)).toEqual({
       core: 'function',
@@ -230,7 +230,7 @@ describe('the packed packages, installed with npm outside the workspace', () => 
       content: 'hi\n',
       metadata: { policyDenied: false, exitCode: 0 },
     });
-  }, 240_000);
+  }, 360_000);
 
   it('IN-1, IN-2, IN-3: the integration examples, compiled against the installed packages and frameworks, print what the docs show', () => {
     // The examples as a user copies them: the same files, a tsconfig of the user's, the frameworks
@@ -255,7 +255,7 @@ describe('the packed packages, installed with npm outside the workspace', () => 
         include: ['src/**/*.ts'],
       }),
     );
-    expectSuccess(run(join(project, 'node_modules', '.bin', 'tsc'), ['-p', '.'], folder, 120_000));
+    expectSuccess(run(join(project, 'node_modules', '.bin', 'tsc'), ['-p', '.'], folder, 220_000));
     const docs = readFileSync(repoPath('docs/integrations.md'), 'utf8');
     for (const example of ['ai-sdk', 'openai-agents', 'langchain']) {
       const named = docs.indexOf(`examples/integrations/src/${example}.ts`);
@@ -265,7 +265,7 @@ describe('the packed packages, installed with npm outside the workspace', () => 
       expect(output.stdout, example).toBe(documented);
       expect(output.stdout, example).toContain("Did you mean 'state'?");
     }
-  }, 240_000);
+  }, 360_000);
 });
 
 // The same plugin under every decorator set-up, in the project installed above.
