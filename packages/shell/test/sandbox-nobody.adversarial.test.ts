@@ -83,6 +83,7 @@ afterAll(async () => {
 
 /** Runs `command` as nobody in the sandbox LocalShell would make for `work`. */
 async function asNobody(command: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  if (bubblewrap === undefined) throw new Error('bubblewrap is not installed: the cases must not run unconfined');
   const policy = await resolveSandboxPolicy(undefined, work, privateTmp, home);
   const args = bubblewrapArguments(
     policy,
@@ -91,7 +92,7 @@ async function asNobody(command: string): Promise<{ status: number | null; stdou
   );
   const child = spawn(
     'setpriv',
-    ['--reuid', String(NOBODY), '--regid', String(NOBODY), '--clear-groups', '--', bubblewrap as string, ...args],
+    ['--reuid', String(NOBODY), '--regid', String(NOBODY), '--clear-groups', '--', bubblewrap, ...args],
     { stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'], env: { PATH: process.env.PATH, HOME: home } },
   );
   (child.stdio[3] as Writable).end(seccompFilter(false));

@@ -19,6 +19,7 @@ import {
   makeSandboxWorkspace,
   outsideWrites,
   ROOT_ESCAPES,
+  expectNoRootEscapeTrace,
   SECRET_READS,
   startHostListeners,
   unixConnectCommand,
@@ -37,7 +38,9 @@ let shell: LocalShell;
 beforeAll(() => {
   savedHome = process.env.HOME;
   process.env.HOME = home;
-  shell = new LocalShell();
+  // Required, never 'auto': on a machine without bubblewrap the attacks below must be refused,
+  // not run on the host.
+  shell = new LocalShell({ sandbox: 'required' });
 });
 
 afterAll(async () => {
@@ -97,7 +100,7 @@ describe('LocalShell in its bubblewrap sandbox: writes (SB-1)', () => {
     expect((await inWork(`echo kept > /tmp/kept-${t}`)).exitCode).toBe(0);
     expect((await inWork(`cat /tmp/kept-${t}`)).stdout).toBe('kept\n');
     expect(existsSync(`/tmp/kept-${t}`)).toBe(false);
-    const other = new LocalShell();
+    const other = new LocalShell({ sandbox: 'required' });
     try {
       expect((await run(other, `cat /tmp/kept-${t}`, { cwd: work })).value.exitCode).toBe(1);
     } finally {
@@ -291,9 +294,11 @@ describe('LocalShell in its bubblewrap sandbox: the network and sockets (SB-1)',
 describe('LocalShell in its bubblewrap sandbox: root is not root (SB-1)', () => {
   for (const [label, command] of ROOT_ESCAPES) {
     it(`SB-1: as root inside, it cannot ${label}`, async () => {
+      const t = token();
       // The status of the attempt, printed by the sandboxed shell itself: the sandbox did start.
-      const result = await inWork(`(${command}); echo "status=$?"`);
+      const result = await inWork(`(${command(t)}); echo "status=$?"`);
       expect(result.stdout).toMatch(/^status=[1-9]\d*\n$/);
+      expectNoRootEscapeTrace(t);
     });
   }
 
@@ -310,8 +315,6 @@ describe('LocalShell in its bubblewrap sandbox: root is not root (SB-1)', () => 
     const [count, signalled] = result.stdout.trim().split('\n');
     expect(Number(count)).toBeLessThanOrEqual(5);
     expect(signalled).toBe('cannot-signal');
-    expect(existsSync('/etc/toolwright-proc-root')).toBe(false);
-    expect(execFileSync('hostname', { encoding: 'utf8' }).trim()).not.toBe('toolwright-pwned');
   });
 });
 

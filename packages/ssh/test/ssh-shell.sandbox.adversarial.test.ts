@@ -24,6 +24,7 @@ import {
   makeSandboxWorkspace,
   outsideWrites,
   ROOT_ESCAPES,
+  expectNoRootEscapeTrace,
   SECRET_READS,
   startHostListeners,
   unixConnectCommand,
@@ -50,7 +51,8 @@ afterEach(() => {
 
 beforeAll(async () => {
   sshd = await startSshd({ config: [`SetEnv HOME=${home}`] });
-  shell = new SshShell(sshd.login);
+  // Required, never 'auto': on a host without bubblewrap the attacks below must be refused, not run.
+  shell = new SshShell({ ...sshd.login, sandbox: 'required' });
 });
 
 afterAll(async () => {
@@ -109,7 +111,7 @@ describe('SshShell in the host’s bubblewrap sandbox: writes (SB-7, SB-1)', () 
     expect((await inWork(`echo kept > /tmp/kept-${t}`)).exitCode).toBe(0);
     expect((await inWork(`cat /tmp/kept-${t}`)).stdout).toBe('kept\n');
     expect(existsSync(`/tmp/kept-${t}`)).toBe(false);
-    const other = new SshShell(sshd.login);
+    const other = new SshShell({ ...sshd.login, sandbox: 'required' });
     try {
       expect((await other.execute(`cat /tmp/kept-${t}`, options())).exitCode).toBe(1);
       expect((await other.execute(`echo other > /tmp/kept-${t}`, options())).exitCode).toBe(0);
@@ -237,8 +239,10 @@ describe('SshShell in the host’s bubblewrap sandbox: network, sockets, process
 
   for (const [label, command] of ROOT_ESCAPES) {
     it(`SB-7: as root inside, it cannot ${label}`, async () => {
-      const result = await inWork(`(${command}); echo "status=$?"`);
+      const t = token();
+      const result = await inWork(`(${command(t)}); echo "status=$?"`);
       expect(result.stdout).toMatch(/^status=[1-9]\d*\n$/);
+      expectNoRootEscapeTrace(t);
     });
   }
 

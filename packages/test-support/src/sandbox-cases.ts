@@ -105,19 +105,31 @@ export const SECRET_READS: ReadonlyArray<[label: string, command: string]> = [
   ['a copy of .env', 'cp .env copy && cat copy'],
 ];
 
-/** What root must not do inside the sandbox: each attempt ends with a non-zero status. */
-export const ROOT_ESCAPES: ReadonlyArray<[label: string, command: string]> = [
-  ['remount / read-write', 'mount -o remount,rw /'],
-  ['mount a tmpfs', 'mkdir -p m && mount -t tmpfs none m'],
-  ['bind-mount a folder over another', 'mount --bind /etc .'],
-  ['make a user namespace', 'unshare -r true'],
-  ['make a mount namespace', 'unshare -m true'],
-  ['enter the namespaces of PID 1', 'nsenter -t 1 -m -u -n true'],
-  ['pivot_root', 'mkdir -p p && pivot_root . p'],
-  ['write through /proc/1/root', 'echo x > /proc/1/root/etc/toolwright-proc-root'],
-  ['change the host name', 'hostname toolwright-pwned'],
-  ['chown a file to another user', 'touch owned && chown 1234 owned'],
+/**
+ * What root must not do inside the sandbox: each attempt ends with a non-zero status. The
+ * commands take the case's token, so a trace on the host is this run's and no earlier run's.
+ */
+export const ROOT_ESCAPES: ReadonlyArray<[label: string, command: (t: string) => string]> = [
+  ['remount / read-write', () => 'mount -o remount,rw /'],
+  ['mount a tmpfs', () => 'mkdir -p m && mount -t tmpfs none m'],
+  ['bind-mount a folder over another', () => 'mount --bind /etc .'],
+  ['make a user namespace', () => 'unshare -r true'],
+  ['make a mount namespace', () => 'unshare -m true'],
+  ['enter the namespaces of PID 1', () => 'nsenter -t 1 -m -u -n true'],
+  ['pivot_root', () => 'mkdir -p p && pivot_root . p'],
+  ['write through /proc/1/root', (t) => `echo x > /proc/1/root/etc/toolwright-proc-root-${t}`],
+  ['change the host name', (t) => `hostname toolwright-pwned-${t}`],
+  ['chown a file to another user', () => 'touch owned && chown 1234 owned'],
 ];
+
+/** The host's name when the suite was loaded: an escape that renamed the host is seen against it, not a fixed value. */
+const HOST_NAME = readFileSync('/proc/sys/kernel/hostname', 'utf8');
+
+/** Checks, on the host, that a {@link ROOT_ESCAPES} attempt made with token `t` left no trace. */
+export function expectNoRootEscapeTrace(t: string): void {
+  expect(existsSync(`/etc/toolwright-proc-root-${t}`)).toBe(false);
+  expect(readFileSync('/proc/sys/kernel/hostname', 'utf8')).toBe(HOST_NAME);
+}
 
 /**
  * Runs a write from {@link outsideWrites} followed by `echo ran` and checks that the command ran
