@@ -14,6 +14,7 @@ export type {
   PendingApproval,
   PermissionConfig,
   PermissionDecision,
+  PermissionPart,
 } from './permission/permission-config.js';
 export type { Approval, DurableApprovalOptions } from './permission/durable-approval.js';
 export { DEFAULT_APPROVAL_LIFETIME_MS } from './permission/durable-approval.js';

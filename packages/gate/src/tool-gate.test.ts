@@ -222,7 +222,7 @@ describe('ToolGate: permissions and policies', () => {
   });
 
   it('PM-1: a configuration with an uninterpretable rule is refused when the gate is created', () => {
-    expect(() => new ToolGate({ tools: [bash()], permissions: { allow: ['Bash(*)'] } })).toThrow(
+    expect(() => new ToolGate({ tools: [bash()], permissions: { allow: ['Bash(git:* x)'] } })).toThrow(
       'The permission configuration was refused as a whole',
     );
   });

@@ -44,22 +44,28 @@ export function sandboxSettingFrom(
   const mode = values.sandbox;
   if (mode !== 'auto' && mode !== 'required' && mode !== 'off')
     throw new UsageError(`--sandbox must be auto, required or off, not ${mode}`);
-  const domains = values['allow-net'] ?? [];
-  for (const domain of domains) {
+  const given = values['allow-net'] ?? [];
+  for (const domain of given) {
     const problem = checkDomainRule(domain);
     if (problem !== undefined) throw new UsageError(`--allow-net: ${problem}`);
   }
+  const paths = sandboxPathsFromPermissions(permissions, cwd);
+  // `domain:` allow rules (`WebFetch(domain:example.com)`) open the sandbox's network too.
+  for (const domain of paths.allowedDomains) {
+    const problem = checkDomainRule(domain);
+    if (problem !== undefined) throw new UsageError(`the rule for domain:${domain}: ${problem}`);
+  }
+  const domains = [...new Set([...given, ...(mode === 'off' ? [] : paths.allowedDomains)])];
   const extra = (values['allow-write-path'] ?? []).map((path) => {
     if (path === '' || path.includes('\0'))
       throw new UsageError(`--allow-write-path takes a folder, not ${JSON.stringify(path)}`);
     return posix.resolve(cwd, path);
   });
   if (mode === 'off') {
-    if (domains.length > 0 || extra.length > 0)
+    if (given.length > 0 || extra.length > 0)
       throw new UsageError('--allow-net and --allow-write-path widen the sandbox; with --sandbox off there is none');
     return 'off';
   }
-  const paths = sandboxPathsFromPermissions(permissions);
   return {
     writable: [...(paths.writable ?? [cwd]), ...extra],
     readOnly: paths.readOnly,

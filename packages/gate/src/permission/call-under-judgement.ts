@@ -1,6 +1,5 @@
 import type { PermissionSubject, Tool, ToolInput } from '@toolwright/core';
 import { isPathProblem, resolvePath, type PathProblem, type ResolvedPath } from '@toolwright/core/node';
-import { analyzeCommand, type CommandAnalysis } from './command/command-views.js';
 import { matchFolder, matchPath, type PathPattern } from './path-pattern.js';
 import { show } from './show-subject.js';
 
@@ -10,11 +9,6 @@ const host = process;
 /** The call being judged, with its path resolved at most once. */
 export class CallUnderJudgement {
   #path: ResolvedPath | PathProblem | undefined | null = null;
-  #command: CommandAnalysis | undefined;
-  /** Why a deny or ask rule could not judge the command, when one could not. */
-  unjudgeableReason: string | undefined;
-  /** The allow rule that matched the command as written but does not cover what it runs, and why. */
-  allowGap: { readonly rule: string; readonly reason: string } | undefined;
 
   constructor(
     readonly tool: Tool,
@@ -49,11 +43,6 @@ export class CallUnderJudgement {
   judgedPaths(): { readonly path?: string; readonly realPath?: string } {
     const resolved = this.path();
     return resolved === undefined ? {} : { path: resolved.path, realPath: resolved.realPath };
-  }
-
-  /** What the COMMAND subject runs, read once. */
-  command(): CommandAnalysis {
-    return (this.#command ??= analyzeCommand(this.subject?.kind === 'COMMAND' ? this.subject.value : ''));
   }
 
   /** The working directory's real path (as given when it cannot be resolved: the call fails there anyway). */

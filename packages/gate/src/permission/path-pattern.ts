@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { GLOBSTAR, Minimatch } from 'minimatch';
 
 /** A compiled PATH pattern. */
@@ -9,13 +10,55 @@ export interface PathPattern {
 
 const GLOB_OPTIONS = { nonegate: true, nocomment: true, nobrace: true, noext: true, dot: true, nocase: false } as const;
 
+/** Where a rule's relative path forms are rooted: the gate's working directory and the home folder. */
+export interface PathBase {
+  readonly cwd: string;
+  readonly home: string;
+}
+
 /**
- * Compiles a PATH pattern (SPEC PM-4): absolute, no `.`/`..`/empty segments, no negation, braces
- * or extglobs, `~` not expanded; `*` and `**` as globs, case-sensitive, dotfiles included.
- * `/tmp/**` matches what is under `/tmp`, not `/tmp` itself.
+ * A path pattern as written in a rule, made absolute (SPEC PM-4, RU-1): `/x` is absolute (as it
+ * always was here; in Claude Code's settings it is relative to the settings file), `//x` is the
+ * absolute `/x` in Claude Code's spelling, `~/x` is in the home folder, `./x` and a bare `x/y` are
+ * in the working directory, and a bare name without a `/` but a final one (`*.env`, `.env`,
+ * `node_modules/`) matches at any depth below it, as in a `.gitignore`. A final `/` of a relative
+ * form names the folder and everything in it. Returns the absolute glob, or why it has none.
  */
-export function compilePathPattern(pattern: string): PathPattern | { readonly problem: string } {
-  if (!pattern.startsWith('/')) return { problem: 'a path pattern must be absolute (start with /); ~ is not expanded' };
+export function absolutePathPattern(pattern: string, base: PathBase): string | { readonly problem: string } {
+  if (pattern.startsWith('/') && !pattern.startsWith('//')) return pattern;
+  if (pattern.startsWith('!')) return { problem: 'a path pattern cannot be negated (!)' };
+  let root: string;
+  let rest: string;
+  let anyDepth = false;
+  if (pattern.startsWith('//')) [root, rest] = ['/', pattern.slice(2)];
+  else if (pattern === '~' || pattern.startsWith('~/')) [root, rest] = [base.home, pattern.slice(2)];
+  else if (pattern.startsWith('~')) return { problem: "~user is not expanded; write the home folder's absolute path" };
+  else if (pattern === '.' || pattern.startsWith('./')) [root, rest] = [base.cwd, pattern.slice(2)];
+  else {
+    [root, rest] = [base.cwd, pattern];
+    anyDepth = !pattern.replace(/\/$/, '').includes('/');
+  }
+  if (!root.startsWith('/')) return { problem: `its folder ${root} is not absolute` };
+  const segments = rest.split('/');
+  if (segments.some((segment) => segment === '..' || segment === '.'))
+    return { problem: "a path pattern cannot hold '.' or '..' segments" };
+  if (rest.endsWith('/')) rest = `${rest}**`;
+  if (anyDepth) rest = `**/${rest}`;
+  if (rest.includes('//')) return { problem: "a path pattern cannot hold '//' but at its start" };
+  return rest === '' ? posix.resolve(root) : `${posix.resolve(root) === '/' ? '' : posix.resolve(root)}/${rest}`;
+}
+
+/**
+ * Compiles a PATH pattern (SPEC PM-4), made absolute against `base` (see {@link absolutePathPattern}):
+ * no `.`/`..`/empty segments, no negation, braces or extglobs; `*` and `**` as globs,
+ * case-sensitive, dotfiles included. `/tmp/**` matches what is under `/tmp`, not `/tmp` itself.
+ */
+export function compilePathPattern(written: string, base?: PathBase): PathPattern | { readonly problem: string } {
+  const absolute = base === undefined ? written : absolutePathPattern(written, base);
+  if (typeof absolute !== 'string') return absolute;
+  const pattern = absolute;
+  if (!pattern.startsWith('/'))
+    return { problem: 'a path pattern must be absolute (start with /), or one of the forms //x, ~/x, ./x or x' };
   if (pattern.includes('\0')) return { problem: 'a path pattern cannot hold NUL' };
   const segments = pattern.slice(1).split('/');
   if (segments.some((segment) => segment === '..' || segment === '.'))

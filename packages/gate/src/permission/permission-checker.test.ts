@@ -129,39 +129,67 @@ const cases: Case[] = [
     allowed: false,
     reason: "Permission denied: the Bash command 'git status --short' matches no allow rule (Bash(git status)).",
   },
-  // PM-3: every refused metacharacter
-  // Each character, and how a denial writes it (control characters escaped).
+  // RU-2: a line of several commands is split as bash splits it, and each command is judged on its own.
   ...(
     [
-      [';', ';', "';'"],
-      ['|', '|', "'|'"],
-      ['&', '&', "'&'"],
-      ['`', '`', "'`'"],
-      ['$', '$', "'$'"],
-      ['>', '>', "'>'"],
-      ['<', '<', "'<'"],
-      ['(', '(', "'('"],
-      [')', ')', "')'"],
-      ['\n', '\\n', 'a line break'],
-      ['\r', '\\r', 'a carriage return'],
-      ['\0', '\\u0000', 'a NUL'],
+      [';', ';'],
+      ['|', '|'],
+      ['&', '&'],
+      ['&&', '&&'],
+      ['||', '||'],
+      ['\n', '\\n'],
+      [' | ', ' | '],
     ] as const
-  ).map(([character, shown, named]): Case => ({
-    title: `refuses a command holding ${JSON.stringify(character)}`,
+  ).map(([separator, shown]): Case => ({
+    title: `RU-2: judges each command of a line split at ${JSON.stringify(separator)}`,
+    config: gitOnly,
+    tool: bash,
+    input: command(`git status${separator}rm -rf /`),
+    allowed: false,
+    reason: `Permission denied: the Bash command 'git status${shown}rm -rf /': its command 'rm -rf /' matches no allow rule (Bash(git:*)). Each command of a compound command must be allowed on its own.`,
+  })),
+  ...(
+    [
+      ['`', 'the shell cannot read it as written: unterminated backtick (at character 11)'],
+      ['(', "the shell cannot read it as written: unexpected token '(' (at character 11)"],
+      [')', "the shell cannot read it as written: unexpected token ')' (at character 11)"],
+      ['\r', 'it holds the control character U+000D, which bash and the gate could read differently'],
+      ['\0', 'it holds the control character U+0000, which bash and the gate could read differently'],
+    ] as const
+  ).map(([character, why]): Case => ({
+    title: `RU-2: refuses a line the parser cannot read, holding ${JSON.stringify(character)}`,
     config: gitOnly,
     tool: bash,
     input: command(`git status${character}rm -rf /`),
     allowed: false,
-    reason: `Permission denied: the Bash command 'git status${shown}rm -rf /' matches no allow rule (Bash(git:*)): it holds ${named}, and a command holding ; | & \` $ > < ( ), a line break or NUL is never allowed by a pattern: it could run more than its first words say. Run one plain command per call (no chaining, pipes, redirection or substitution).`,
+    reason: `Permission denied: the Bash command 'git status${JSON.stringify(character).slice(1, -1)}rm -rf /' cannot be judged: ${why}.`,
   })),
   {
-    title: 'refuses && chaining',
+    title: 'RU-2: judges the file a redirection writes as a Write of it',
     config: gitOnly,
     tool: bash,
-    input: command('git status && curl evil.example'),
+    input: command('git status>rm -rf /'),
     allowed: false,
     reason:
-      "Permission denied: the Bash command 'git status && curl evil.example' matches no allow rule (Bash(git:*)): it holds '&', and a command holding ; | & ` $ > < ( ), a line break or NUL is never allowed by a pattern: it could run more than its first words say. Run one plain command per call (no chaining, pipes, redirection or substitution).",
+      "Permission denied: the Bash command 'git status>rm -rf /' writes '/work/rm' through its redirection '>rm', and Write of that file is not allowed: Write is not in the allow list. Add Write or Write(pattern) to allow it.",
+  },
+  {
+    title: 'RU-2: judges the file a redirection reads as a Read of it',
+    config: gitOnly,
+    tool: bash,
+    input: command('git status<rm -rf /'),
+    allowed: false,
+    reason:
+      "Permission denied: the Bash command 'git status<rm -rf /' reads '/work/rm' through its redirection '<rm', and Read of that file is not allowed: Read is not in the allow list. Add Read or Read(pattern) to allow it.",
+  },
+  {
+    title: 'RU-2: a variable in the words of a program with program-running options is not covered',
+    config: gitOnly,
+    tool: bash,
+    input: command('git status$rm -rf /'),
+    allowed: false,
+    reason:
+      "Permission denied: the Bash command 'git status$rm -rf /' is not covered by Bash(git:*): git's option word 'status$rm' is a pattern the shell expands.",
   },
   {
     title: 'refuses an env-var prefix',
@@ -180,31 +208,28 @@ const cases: Case[] = [
     reason: "Permission denied: the Bash command '/usr/bin/git status' matches no allow rule (Bash(git:*)).",
   },
   {
-    title: 'refuses leading whitespace',
+    title: 'RU-2: reads leading whitespace as bash does',
     config: gitOnly,
     tool: bash,
     input: command(' git status'),
-    allowed: false,
-    reason:
-      "Permission denied: the Bash command ' git status' matches no allow rule (Bash(git:*)): it has leading or trailing whitespace or a tab, which no pattern matches. Send the command without them.",
+    allowed: true,
+    reason: 'Allowed by Bash(git:*).',
   },
   {
-    title: 'refuses trailing whitespace',
+    title: 'RU-2: reads trailing whitespace as bash does',
     config: gitOnly,
     tool: bash,
     input: command('git status '),
-    allowed: false,
-    reason:
-      "Permission denied: the Bash command 'git status ' matches no allow rule (Bash(git:*)): it has leading or trailing whitespace or a tab, which no pattern matches. Send the command without them.",
+    allowed: true,
+    reason: 'Allowed by Bash(git:*).',
   },
   {
-    title: 'refuses a tab',
+    title: 'RU-2: reads a tab between words as bash does',
     config: gitOnly,
     tool: bash,
     input: command('git\tstatus'),
-    allowed: false,
-    reason:
-      "Permission denied: the Bash command 'git\\tstatus' matches no allow rule (Bash(git:*)): it has leading or trailing whitespace or a tab, which no pattern matches. Send the command without them.",
+    allowed: true,
+    reason: 'Allowed by Bash(git:*).',
   },
   {
     title: 'refuses an empty command',
@@ -261,7 +286,8 @@ const cases: Case[] = [
     tool: bash,
     input: command('rm -rf / ; true'),
     allowed: false,
-    reason: "Permission denied: the Bash command 'rm -rf / ; true' matches the deny rule Bash(rm:*).",
+    reason:
+      "Permission denied: the Bash command 'rm -rf / ; true': its command 'rm -rf /' matches the deny rule Bash(rm:*).",
   },
   {
     title: 'ask without an approver denies',
@@ -568,9 +594,9 @@ describe('PermissionChecker', () => {
 
   const uninterpretable: [string, PermissionConfig, string][] = [
     [
-      'Bash(*)',
-      { allow: ['Bash(*)'] },
-      "'Bash(*)' cannot be interpreted: '*' is a wildcard only as a trailing ':*' (Bash matches commands)",
+      'Bash(git push;*)',
+      { allow: ['Bash(git push;*)'] },
+      "'Bash(git push;*)' cannot be interpreted: the command holds a shell metacharacter; a rule names one simple command (a compound command is allowed when each of its commands is) (Bash matches commands)",
     ],
     [
       'Bash(:*)',
@@ -580,7 +606,7 @@ describe('PermissionChecker', () => {
     [
       'Bash(git:* x)',
       { allow: ['Bash(git:* x)'] },
-      "'Bash(git:* x)' cannot be interpreted: '*' is a wildcard only as a trailing ':*' (Bash matches commands)",
+      "'Bash(git:* x)' cannot be interpreted: ':*' is a wildcard only at the end; write ' *' for any words elsewhere (Bash matches commands)",
     ],
     ['Bash()', { allow: ['Bash()'] }, "'Bash()' has an empty pattern; write Bash to allow every call"],
     [
@@ -592,7 +618,7 @@ describe('PermissionChecker', () => {
     [
       'Read(!/tmp/**) negated',
       { allow: ['Read(!/tmp/**)'] },
-      "'Read(!/tmp/**)' cannot be interpreted: a path pattern must be absolute (start with /); ~ is not expanded (Read matches paths)",
+      "'Read(!/tmp/**)' cannot be interpreted: a path pattern cannot be negated (!) (Read matches paths)",
     ],
     [
       'Read(/tmp/{a,b}) brace',
@@ -605,9 +631,9 @@ describe('PermissionChecker', () => {
       "'Read(/tmp/+(a|b))' cannot be interpreted: extglob patterns are not supported (Read matches paths)",
     ],
     [
-      'Read(tmp/**) relative',
-      { allow: ['Read(tmp/**)'] },
-      "'Read(tmp/**)' cannot be interpreted: a path pattern must be absolute (start with /); ~ is not expanded (Read matches paths)",
+      'Read(../x/**) above the working directory',
+      { allow: ['Read(../x/**)'] },
+      "'Read(../x/**)' cannot be interpreted: a path pattern cannot hold '.' or '..' segments (Read matches paths)",
     ],
     [
       'Read(/tmp/../etc/**) with ..',
@@ -615,9 +641,9 @@ describe('PermissionChecker', () => {
       "'Read(/tmp/../etc/**)' cannot be interpreted: a path pattern cannot hold '.' or '..' segments (Read matches paths)",
     ],
     [
-      'Read(~/x) tilde',
-      { allow: ['Read(~/x)'] },
-      "'Read(~/x)' cannot be interpreted: a path pattern must be absolute (start with /); ~ is not expanded (Read matches paths)",
+      'Read(~root/x) another user',
+      { allow: ['Read(~root/x)'] },
+      "'Read(~root/x)' cannot be interpreted: ~user is not expanded; write the home folder's absolute path (Read matches paths)",
     ],
   ];
 
@@ -635,13 +661,13 @@ describe('PermissionChecker', () => {
 
   it('PM-1: names every bad entry at once; an unknown tool must fit one of the two pattern kinds', () => {
     expect(() =>
-      PermissionChecker.create({ allow: ['Later(*)', 'Later(git:*)', 'Bash(*)'], deny: ['x y'] }, tools),
+      PermissionChecker.create({ allow: ["Later(!'a)", 'Later(git:*)', 'Bash(git:* x)'], deny: ['x y'] }, tools),
     ).toThrow(
       [
         'The permission configuration was refused as a whole:',
         "- 'x y' is neither Name nor Name(pattern) (unbalanced parentheses, or a tool name with characters other than letters, digits, '_' and '-')",
-        "- 'Later(*)' cannot be interpreted: as a command pattern, '*' is a wildcard only as a trailing ':*'; as a path pattern, a path pattern must be absolute (start with /); ~ is not expanded",
-        "- 'Bash(*)' cannot be interpreted: '*' is a wildcard only as a trailing ':*' (Bash matches commands)",
+        "- 'Later(!'a)' cannot be interpreted: as a command pattern, the command cannot be read as the shell reads it: it leaves a single quote open; as a path pattern, a path pattern cannot be negated (!)",
+        "- 'Bash(git:* x)' cannot be interpreted: ':*' is a wildcard only at the end; write ' *' for any words elsewhere (Bash matches commands)",
       ].join('\n'),
     );
   });

@@ -1,12 +1,13 @@
+import { homedir } from 'node:os';
 import { ToolInput, ToolwrightError, type Tool } from '@toolwright/core';
 import { CallUnderJudgement, subjectOf } from './call-under-judgement.js';
-import { allowGap, judgeRestrictive } from './command/command-judgement.js';
-import { compileCommandPattern, judgeCommand, type CommandPattern, type Judgement } from './command/command-pattern.js';
+import { judgeCommandLine, type CommandRuleBook, type FileVerdict } from './command/command-call.js';
+import { compileCommandPattern, type CommandPattern, type Judgement } from './command/command-pattern.js';
 import { compilePathPattern, couldMatchBelow, matchFolder, matchPath, type PathPattern } from './path-pattern.js';
 import type { Approver, PathPermit, PermissionConfig, PermissionDecision } from './permission-config.js';
 import { askApprover, denialWithoutMatch } from './permission-reasons.js';
 import { parsePermissionRule, type PermissionRule } from './permission-rule.js';
-import { normalizePermitPath } from './show-subject.js';
+import { normalizePermitPath, show } from './show-subject.js';
 
 type CompiledPattern = CommandPattern | PathPattern | { readonly problem: string };
 
@@ -24,6 +25,17 @@ function permitMatches(pattern: PermitPattern, path: string, folder: boolean, be
 function askedDecision(base: object, asked: Promise<Omit<PermissionDecision, 'subject'>>): Promise<PermissionDecision> {
   return asked.then((answer) => ({ ...base, ...answer }) as PermissionDecision);
 }
+
+/** The subjects of the files a command's redirections open: judged by the Write (and Edit) rules, or the Read rules. */
+const FILE_TOOLS = {
+  write: Object.freeze({ name: 'Write', permissionAliases: Object.freeze(['Edit']) }) as unknown as Tool,
+  read: Object.freeze({ name: 'Read' }) as unknown as Tool,
+} as const;
+
+/** Where relative path patterns are rooted when a rule is checked at load time (only whether it can be read matters). */
+const LOAD_TIME_BASE: { readonly cwd: string; readonly home: string } = Object.freeze({ cwd: '/cwd', home: '/home' });
+/** At most this many compiled patterns are kept. */
+const MAX_COMPILED = 4_096;
 
 /** Nothing to add to a decision. */
 const NOTHING = Object.freeze({});
@@ -119,6 +131,9 @@ export class PermissionChecker {
     const missing = subject !== undefined && subject.value === '' && rules.allow.length > 0;
     const subjectMissing = missing ? SUBJECT_MISSING : NOTHING;
 
+    if (subject?.kind === 'COMMAND' && subject.value !== '' && !failed)
+      return this.#checkCommand(rules, call, base, approver);
+
     const deny = this.#first(rules.deny, call, 'no-match');
     if (deny !== undefined) {
       const problem = call.pathProblem();
@@ -131,9 +146,7 @@ export class PermissionChecker {
         reason:
           problem !== undefined
             ? `Permission denied: ${call.describe()} cannot be judged against the deny rule ${deny.source}. ${problem}`
-            : call.unjudgeableReason !== undefined
-              ? `Permission denied: ${call.describe()} cannot be judged against the deny rule ${deny.source}: ${call.unjudgeableReason.replace(/\.$/, '')}.`
-              : `Permission denied: ${call.describe()} matches the deny rule ${deny.source}.`,
+            : `Permission denied: ${call.describe()} matches the deny rule ${deny.source}.`,
       };
     }
     const ask = this.#first(rules.ask, call, 'no-match');
@@ -155,19 +168,96 @@ export class PermissionChecker {
     };
   }
 
+  /** A COMMAND call, judged part by part (SPEC RU-2): see `judgeCommandLine`. */
+  #checkCommand(
+    rules: ToolRules,
+    call: CallUnderJudgement,
+    base: object,
+    approver: Approver | undefined,
+  ): PermissionDecision | Promise<PermissionDecision> {
+    const verdict = judgeCommandLine(
+      call.subject!.value,
+      call.cwd,
+      this.#commandBook(rules, call.cwd, call.tool.name),
+      call.describe(),
+    );
+    switch (verdict.outcome) {
+      case 'deny':
+        return { ...base, allowed: false, decidedBy: 'deny', rule: verdict.rule.source, reason: verdict.reason };
+      case 'ask':
+        return askedDecision(base, askApprover(verdict.rule, call, approver));
+      case 'default':
+        return { ...base, allowed: false, decidedBy: 'default', reason: verdict.reason };
+      case 'allow': {
+        const sources = [...new Set(verdict.parts.flatMap((part) => (part.rule === undefined ? [] : [part.rule])))];
+        const single = verdict.parts.length === 1 ? verdict.parts[0]! : undefined;
+        const oneRule = sources.length === 1 && verdict.parts.every((part) => part.rule === sources[0]);
+        const reason = oneRule
+          ? `Allowed by ${sources[0]}.`
+          : single !== undefined
+            ? single.rule !== undefined
+              ? `Allowed by ${single.rule}.`
+              : `Allowed: ${single.reason}.`
+            : `Allowed: ${verdict.parts.map((part) => `${show(part.command)} ${part.rule !== undefined ? `by ${part.rule}` : `because ${part.reason}`}`).join('; ')}.`;
+        return {
+          ...base,
+          allowed: true,
+          decidedBy: 'allow',
+          ...(sources.length === 0 ? {} : { rule: sources.join(', ') }),
+          reason,
+          ...(verdict.parts.length > 1 ? { parts: verdict.parts } : {}),
+        };
+      }
+    }
+  }
+
+  /** The rule book a command line is judged by: the tool's rules, and the file tools' rules for its redirections. */
+  #commandBook(rules: ToolRules, cwd: string, toolName: string): CommandRuleBook<PermissionRule> {
+    return {
+      toolName,
+      deny: rules.deny,
+      ask: rules.ask,
+      allow: rules.allow,
+      compile: (pattern) => {
+        const compiled = this.#compile(pattern, 'COMMAND');
+        return 'problem' in compiled
+          ? compiled
+          : compiled.kind === 'COMMAND'
+            ? compiled
+            : { problem: 'it is a path pattern' };
+      },
+      judgeFile: (access, path) => this.#judgeFile(FILE_TOOLS[access], path, cwd),
+      fileDenyRule: (access) => this.#rulesFor(FILE_TOOLS[access]).deny[0],
+    };
+  }
+
+  /** How a file tool's rules judge one absolute path, without an approver (an ask rule is reported, not asked). */
+  #judgeFile(tool: Tool, path: string, cwd: string): FileVerdict<PermissionRule> {
+    const rules = this.#rulesFor(tool);
+    const call = new CallUnderJudgement(tool, ToolInput.EMPTY, cwd, { kind: 'PATH', value: path }, false);
+    const deny = this.#first(rules.deny, call, 'no-match');
+    if (deny !== undefined) return { decidedBy: 'deny', rule: deny, reason: `it matches the deny rule ${deny.source}` };
+    const ask = this.#first(rules.ask, call, 'no-match');
+    if (ask !== undefined) return { decidedBy: 'ask', rule: ask, reason: `it needs approval (${ask.source})` };
+    const allow = this.#firstMatch(rules.allow, call);
+    if (allow !== undefined && this.#realPathAllowed(rules.allow, call))
+      return { decidedBy: 'allow', rule: allow, reason: `Allowed by ${allow.source}.` };
+    return { decidedBy: 'default', reason: denialWithoutMatch(tool, rules.allow, call, allow !== undefined) };
+  }
+
   /**
    * The rules applied to one more path of an allowed call (SPEC PA-2, PA-3): no deny rule may
    * match it; the paths the call was judged (or approved) by pass; otherwise no ask rule may match
    * and an allow rule must. A folder is matched as `X` and `X/` (`/ws/**` covers `/ws`), and may be
    * entered when an allow rule could match something below it.
    */
-  permitFor(tool: Tool, decision: PermissionDecision): PathPermit {
+  permitFor(tool: Tool, decision: PermissionDecision, cwd = '/'): PathPermit {
     const { deny, ask, allow } = this.#rulesFor(tool);
     // Compiled once per permit: a search asks about every path it visits (SPEC PF-3).
     const compile = (rules: readonly PermissionRule[]): PermitPattern[] =>
       rules.map((rule) => {
         if (rule.pattern === undefined) return true;
-        const pattern = this.#compile(rule.pattern, 'PATH');
+        const pattern = this.#compile(rule.pattern, 'PATH', cwd);
         // A pattern that cannot be interpreted as a path denies (PM-5): it matches for deny and ask, never for allow.
         return 'problem' in pattern || pattern.kind !== 'PATH' ? rule.list !== 'allow' : pattern;
       });
@@ -235,7 +325,7 @@ export class PermissionChecker {
     if (call.subject?.kind !== 'PATH' || resolved === undefined) return true;
     return allowRules.some((rule) => {
       if (rule.pattern === undefined) return true;
-      const pattern = this.#compile(rule.pattern, 'PATH');
+      const pattern = this.#compile(rule.pattern, 'PATH', call.cwd);
       return !('problem' in pattern) && pattern.kind === 'PATH' && call.matches(pattern, resolved.realPath);
     });
   }
@@ -244,9 +334,9 @@ export class PermissionChecker {
     if (rule.pattern === undefined) return 'match';
     if (call.subjectFailed) return 'unjudgeable';
     if (call.subject !== undefined) {
-      const pattern = this.#compile(rule.pattern, call.subject.kind);
+      const pattern = this.#compile(rule.pattern, call.subject.kind, call.cwd);
       if ('problem' in pattern) return 'unjudgeable';
-      if (pattern.kind === 'COMMAND') return this.#judgeCommand(rule, pattern, call);
+      if (pattern.kind === 'COMMAND') return 'unjudgeable';
       const resolved = call.path();
       if (resolved === undefined) return 'unjudgeable';
       const lexical = call.matches(pattern, resolved.path);
@@ -265,34 +355,21 @@ export class PermissionChecker {
   }
 
   /**
-   * A COMMAND rule (SPEC PM-3, PM-5): an allow rule matches the line as written and must cover
-   * what it runs; a deny or ask rule fires on every spelling of its program and on what the gate
-   * cannot judge.
+   * A pattern compiled once: a COMMAND pattern, or a PATH pattern made absolute against `cwd` and
+   * the home folder when written in a relative form (`./x`, `x`, `~/x`).
    */
-  #judgeCommand(rule: PermissionRule, pattern: CommandPattern, call: CallUnderJudgement): Judgement {
-    const candidate = call.subject!.value;
-    if (rule.list !== 'allow') {
-      const judged = judgeRestrictive(pattern, candidate, call.command());
-      if (judged.judgement === 'unjudgeable') call.unjudgeableReason ??= judged.reason;
-      return judged.judgement;
-    }
-    const written = judgeCommand(pattern, candidate);
-    if (written !== 'match') return written;
-    const allowPatterns = this.#rulesFor(call.tool).allow.flatMap((allowRule) => {
-      const compiled = allowRule.pattern === undefined ? undefined : this.#compile(allowRule.pattern, 'COMMAND');
-      return compiled !== undefined && 'kind' in compiled && compiled.kind === 'COMMAND' ? [compiled] : [];
-    });
-    const gap = allowGap(pattern, allowPatterns, call.command());
-    if (gap === undefined) return 'match';
-    call.allowGap ??= { rule: rule.source, reason: gap };
-    return 'no-match';
-  }
-
-  #compile(pattern: string, kind: 'COMMAND' | 'PATH'): CompiledPattern {
-    const key = `${kind}\u0000${pattern}`;
+  #compile(pattern: string, kind: 'COMMAND' | 'PATH', cwd = LOAD_TIME_BASE.cwd): CompiledPattern {
+    const relative = kind === 'PATH' && (!pattern.startsWith('/') || pattern.startsWith('//'));
+    const home = relative && pattern.startsWith('~') ? homedir() : '';
+    const key = relative ? `${kind}\u0000${cwd}\u0000${home}\u0000${pattern}` : `${kind}\u0000${pattern}`;
     let compiled = this.#compiled.get(key);
     if (compiled === undefined) {
-      compiled = kind === 'COMMAND' ? compileCommandPattern(pattern) : compilePathPattern(pattern);
+      compiled =
+        kind === 'COMMAND'
+          ? compileCommandPattern(pattern)
+          : compilePathPattern(pattern, { cwd, home: home === '' ? LOAD_TIME_BASE.home : home });
+      // Relative patterns are compiled per working directory: a bound keeps a gate of many folders small.
+      if (this.#compiled.size >= MAX_COMPILED) this.#compiled.clear();
       this.#compiled.set(key, compiled);
     }
     return compiled;

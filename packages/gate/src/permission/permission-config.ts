@@ -66,6 +66,21 @@ export interface PermissionDecision {
   readonly subjectMissing?: boolean;
   /** The call is on hold for a person's approval (durable approvals, no approver at hand). */
   readonly pending?: PendingApproval;
+  /**
+   * For an allowed compound command (`git status && git log -1`), each simple command it runs with
+   * the rule that allowed it, or why it needed none (SPEC RU-2, RU-5).
+   */
+  readonly parts?: readonly PermissionPart[];
+}
+
+/** One simple command of an allowed command line, and what allowed it. */
+export interface PermissionPart {
+  /** The command as written. */
+  readonly command: string;
+  /** The allow rule that allowed it; absent for a command that needs none (`cd src`, `X=1`). */
+  readonly rule?: string;
+  /** Why it may run, in a sentence. */
+  readonly reason: string;
 }
 
 /**

@@ -2,78 +2,72 @@ import { posix } from 'node:path';
 import { isPathProblem, resolvePath } from '@toolwright/core/node';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  compileCommandPattern,
-  judgeCommand,
-  REFUSED_COMMAND_CHARACTERS,
-  type CommandPattern,
-} from './command/command-pattern.js';
+import { ToolInput } from '@toolwright/core';
+import { commandTool } from '../../test/test-tools.js';
+import { compileCommandPattern, matchWords, type CommandPattern } from './command/command-pattern.js';
+import { planCommand } from './command/parse-command.js';
+import { PermissionChecker } from './permission-checker.js';
 import { compilePathPattern, matchPath, type PathPattern } from './path-pattern.js';
 
-const gitPrefix = compileCommandPattern('git:*') as CommandPattern;
+const gitAny = compileCommandPattern('git *') as CommandPattern;
 const tmpTree = compilePathPattern('/tmp/**') as PathPattern;
 const segment = fc.oneof(
   fc.constantFrom('..', '.', '', 'tmp', 'etc', 'tmpfoo', '~', 'a b', '*'),
   fc.string({ maxLength: 6 }).filter((text) => !text.includes('/') && !text.includes('\0')),
 );
 
-/**
- * What `git:*` must answer, written from SPEC PM-3 alone: empty, padded (any white space, as `\s`
- * reads it) or tabbed commands and commands holding a refused character cannot be judged; otherwise
- * exactly `git` and `git <anything>` match.
- */
-function expectedGitVerdict(text: string): 'match' | 'no-match' | 'unjudgeable' {
-  if (text === '' || /^\s|\s$/.test(text) || text.includes('\t')) return 'unjudgeable';
-  if ([';', '|', '&', '`', '$', '>', '<', '(', ')', '\n', '\r', '\0'].some((character) => text.includes(character)))
-    return 'unjudgeable';
-  return text === 'git' || text.startsWith('git ') ? 'match' : 'no-match';
-}
+const bash = commandTool('Bash');
 
-/** Command lines near the word boundary: a git-like head, then anything (often nothing, often a plain word). */
-const gitLikeCommand = fc
-  .tuple(
-    fc.constantFrom('git', 'git ', 'gitk', 'git-', 'gi', 'Git', ' git', 'git\t', 'git  ', 'agit', ''),
-    fc.oneof(
-      fc.constant(''),
-      fc.constantFrom('status', 'log --oneline', 'k', '-lfs', ' ', ';rm', '&& ls', '\u00a0'),
-      fc.string({ maxLength: 12 }),
-    ),
-  )
-  .map(([head, rest]) => head + rest);
+/** Plain words: letters, digits and the punctuation of options and paths, sometimes 'git' itself or a look-alike. */
+const plainWord = fc.oneof(
+  fc.constantFrom('git', 'gitk', 'Git', 'git-lfs', 'status', '-c', '--', 'x', 'a/b', '.', 'rm'),
+  fc.stringMatching(/^[A-Za-z0-9_./=:,+-]{1,8}$/),
+);
+const separator = fc.constantFrom(';', ' ; ', '&&', ' && ', '||', '|', ' | ', '\n', ' & ', '|&');
 
 describe('permission matching (properties)', () => {
-  it('PM-3: a command holding any refused character never matches an allow rule', () => {
+  it('RU-1: git * matches a simple command exactly when its first word is git, whatever follows', () => {
+    const seen = { match: 0, 'no-match': 0 };
     fc.assert(
-      fc.property(
-        fc.string({ maxLength: 20 }),
-        fc.constantFrom(...REFUSED_COMMAND_CHARACTERS),
-        fc.string({ maxLength: 20 }),
-        (before, refused, after) => {
-          // Not "no-match" but "unjudgeable": allow rules never count it, deny and ask rules always fire.
-          expect(judgeCommand(gitPrefix, `git ${before}${refused}${after}`)).toBe('unjudgeable');
+      fc.property(fc.array(plainWord, { minLength: 1, maxLength: 6 }), (words) => {
+        const plan = planCommand(words.join(' '));
+        if ('refused' in plan) return expect.fail(`${words.join(' ')}: ${plan.refused}`);
+        expect(plan.commands).toHaveLength(1);
+        const judged = matchWords(gitAny.tokens, plan.commands[0]!.words, 'written');
+        const expected = words[0] === 'git' ? 'match' : 'no-match';
+        seen[expected]++;
+        expect(judged.judgement).toBe(expected);
+      }),
+      {
+        numRuns: 1000,
+        examples: [[['git']], [['git', 'status']], [['gitk']], [['git-lfs', 'x']], [['Git', 'status']]],
+      },
+    );
+    expect(seen.match).toBeGreaterThan(0);
+    expect(seen['no-match']).toBeGreaterThan(0);
+  });
+
+  it('RU-2: a denied command joined to anything, by any separator, on either side, denies the whole line', async () => {
+    const checker = PermissionChecker.create({ allow: ['Bash'], deny: ['Bash(rm:*)'] }, [bash]);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(plainWord, { maxLength: 3 }),
+        separator,
+        fc.constantFrom('rm -rf /', "'rm' x", '\\rm x', '/bin/rm x', 'env rm x', "bash -c 'rm x'", 'echo $(rm x)'),
+        separator,
+        fc.oneof(
+          fc.array(plainWord, { maxLength: 3 }).map((words) => words.join(' ')),
+          fc.string({ maxLength: 8 }),
+        ),
+        async (before, first, denied, second, after) => {
+          const line = `${before.length === 0 ? 'true' : before.join(' ')}${first}${denied}${second}${after === '' ? 'true' : after}`;
+          const decision = await checker.check(bash, ToolInput.of({ command: line }), '/work');
+          expect(decision.allowed, line).toBe(false);
+          expect(decision.decidedBy, line).toBe('deny');
         },
       ),
       { numRuns: 500 },
     );
-  });
-
-  it('PM-3: git:* matches exactly git and git followed by a space, never another word', () => {
-    const seen = { match: 0, 'no-match': 0, unjudgeable: 0 };
-    fc.assert(
-      fc.property(fc.oneof(gitLikeCommand, fc.string({ maxLength: 30 })), (text) => {
-        const verdict = judgeCommand(gitPrefix, text);
-        seen[verdict]++;
-        expect(verdict).toBe(expectedGitVerdict(text));
-      }),
-      {
-        numRuns: 1000,
-        examples: [['git'], ['git status'], ['gitk'], ['git-lfs'], ['Git status'], [' git'], ['git '], ['git\tstatus']],
-      },
-    );
-    // Every verdict occurred, so the matching side was checked, not only the refusals.
-    expect(seen.match).toBeGreaterThan(0);
-    expect(seen['no-match']).toBeGreaterThan(0);
-    expect(seen.unjudgeable).toBeGreaterThan(0);
   });
 
   it('PM-4: whatever the segments, a subject matches /tmp/** only when its normalised path is under /tmp', () => {

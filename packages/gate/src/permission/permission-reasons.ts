@@ -1,6 +1,5 @@
 import type { Tool } from '@toolwright/core';
 import type { CallUnderJudgement } from './call-under-judgement.js';
-import { unjudgeableCommand } from './command/command-pattern.js';
 import { escapeControlCharacters, shortenText } from '@toolwright/core/internal';
 import type { ApprovalRefusal, Approver, PermissionDecision } from './permission-config.js';
 import type { PermissionRule } from './permission-rule.js';
@@ -78,11 +77,5 @@ export function denialWithoutMatch(
   if (call.subject !== undefined && call.subject.value === '') {
     return `Permission denied: this ${tool.name} call has an empty ${call.subject.kind === 'PATH' ? 'path' : 'command'}, which no pattern matches.`;
   }
-  if (call.allowGap !== undefined) {
-    return `Permission denied: ${call.describe()} is not covered by ${call.allowGap.rule}: ${call.allowGap.reason}.`;
-  }
-  const unjudgeable = call.subject?.kind === 'COMMAND' ? unjudgeableCommand(call.subject.value) : undefined;
-  if (unjudgeable !== undefined)
-    return `Permission denied: ${call.describe()} matches no allow rule (${listed}): ${unjudgeable}`;
   return `Permission denied: ${call.describe()} matches no allow rule (${listed}).`;
 }

@@ -73,13 +73,18 @@ export function decidePermission(
   if (permissions === undefined) return confineToWorkingDirectory(tool, toolUse.input, cwd);
   if (call.approval === undefined && setup.approvals === undefined) {
     const decision = permissions.check(tool, toolUse.input, cwd, call.approver ?? setup.options.approver);
-    return isThenable(decision) ? permitLater(setup, tool, decision) : withPermit(setup, tool, decision);
+    return isThenable(decision) ? permitLater(setup, tool, decision, cwd) : withPermit(setup, tool, decision, cwd);
   }
   return decideWithApprovals(setup, tool, toolUse, cwd, call);
 }
 
-function permitLater(setup: GateSetup, tool: Tool, decision: Promise<PermissionDecision>): Promise<PermissionVerdict> {
-  return decision.then((settled) => withPermit(setup, tool, settled));
+function permitLater(
+  setup: GateSetup,
+  tool: Tool,
+  decision: Promise<PermissionDecision>,
+  cwd: string,
+): Promise<PermissionVerdict> {
+  return decision.then((settled) => withPermit(setup, tool, settled, cwd));
 }
 
 /** The permission stage of a call that brings an approval, or on a gate with durable approvals. */
@@ -100,13 +105,13 @@ function decideWithApprovals(
   );
   return Promise.resolve(permissions.check(tool, toolUse.input, cwd, approver)).then((decision) =>
     held.pending === undefined
-      ? withPermit(setup, tool, decision)
+      ? withPermit(setup, tool, decision, cwd)
       : { ...decision, pending: held.pending, reason: heldReason(tool.name, held.pending.rule) },
   );
 }
 
-function withPermit(setup: GateSetup, tool: Tool, decision: PermissionDecision): PermissionVerdict {
+function withPermit(setup: GateSetup, tool: Tool, decision: PermissionDecision, cwd: string): PermissionVerdict {
   // Only a tool that takes a path touches further paths; the others need no permit (and cost none).
   if (!decision.allowed || decision.subject?.kind !== 'PATH' || setup.permissions === undefined) return decision;
-  return { ...decision, permit: setup.permissions.permitFor(tool, decision) };
+  return { ...decision, permit: setup.permissions.permitFor(tool, decision, cwd) };
 }

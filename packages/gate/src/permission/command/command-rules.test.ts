@@ -170,7 +170,7 @@ describe('deny and ask rules fire on every spelling of their program (SPEC PM-3,
         "su -c 'rm x'",
         "'su' runs another program in a way the gate does not read, so the gate cannot tell which program runs",
       ],
-      ["echo 'unclosed", 'it cannot be read as the shell reads it: it leaves a single quote open'],
+      ["echo 'unclosed", 'the shell cannot read it as written: unterminated single quote (at character 6)'],
       [
         'PATH=. ls',
         'it sets PATH, which changes which program runs or what it loads, so the gate cannot tell what runs',

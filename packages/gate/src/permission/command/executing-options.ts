@@ -232,6 +232,11 @@ const FINDERS: ReadonlyMap<string, Finder> = new Map<string, Finder>([
   ['sftp', sshOptions('sftp', 'FS')],
 ]);
 
+/** Whether the gate knows options of this program (by name) that make it run another program. */
+export function hasExecutingOptions(program: string): boolean {
+  return FINDERS.has(program);
+}
+
 /** The options of a command (`words[0]` its program) that make it run another program. */
 export function executingOptions(words: readonly ShellWord[]): readonly ExecutingOption[] {
   const program = words[0];

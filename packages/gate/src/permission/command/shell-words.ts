@@ -105,10 +105,11 @@ export function programName(word: ShellWord): string {
 /**
  * Environment variables that change which program runs, or make a program load or run other code:
  * `PATH=. ls` may run anything, `LD_PRELOAD`, `BASH_ENV`, `GIT_PAGER`, `NODE_OPTIONS` and the like
- * run code the command line does not show.
+ * run code the command line does not show; `BASH_FUNC_name%%` hands bash a function that stands in
+ * for a command of that name.
  */
 const RISKY_VARIABLE =
-  /^(PATH|IFS|ENV|BASH_ENV|SHELLOPTS|BASHOPTS|PS4|PROMPT_COMMAND|CDPATH|GLOBIGNORE|LD_\w+|DYLD_\w+|\w*PAGER|\w*EDITOR|VISUAL|BROWSER|GIT_\w+|SSH_ASKPASS|SUDO_ASKPASS|LESSOPEN|LESSCLOSE|NODE_OPTIONS|NODE_PATH|PYTHON\w*|PERL5\w*|PERLLIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|npm_config_\w+|NPM_CONFIG_\w+|MAKEFLAGS|MAKEFILES|TAR_OPTIONS|RSYNC_RSH|RSYNC_CONNECT_PROG|XDG_CONFIG_HOME|HOME|ZDOTDIR)$/;
+  /^(PATH|IFS|ENV|BASH_ENV|SHELLOPTS|BASHOPTS|PS4|PROMPT_COMMAND|CDPATH|GLOBIGNORE|LD_\w+|DYLD_\w+|\w*PAGER|\w*EDITOR|VISUAL|BROWSER|GIT_\w+|SSH_ASKPASS|SUDO_ASKPASS|LESSOPEN|LESSCLOSE|NODE_OPTIONS|NODE_PATH|PYTHON\w*|PERL5\w*|PERLLIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|npm_config_\w+|NPM_CONFIG_\w+|MAKEFLAGS|MAKEFILES|TAR_OPTIONS|RSYNC_RSH|RSYNC_CONNECT_PROG|XDG_CONFIG_HOME|HOME|ZDOTDIR|BASH_FUNC_.*)$/;
 
 /** The variable an assignment word sets (`FOO` of `FOO=1`, `a` of `a[0]+=x`). */
 export function assignedName(word: ShellWord): string {

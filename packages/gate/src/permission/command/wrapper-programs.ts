@@ -1,9 +1,15 @@
 import { readOption, readOptions, show, type OptionGrammar } from './option-grammar.js';
 import { isRiskyAssignment, splitShellWords, type ShellWord } from './shell-words.js';
 
-/** A command a wrapper runs: its words as they stand, or a command line it hands to a shell (read from the word `source`). */
+/**
+ * A command a wrapper runs: its words as they stand (`fed` when the wrapper adds words it reads
+ * from input or from file names, as `xargs` and `find -exec` do), a command line it hands to a
+ * shell (read from the word `source`), or the commands a shell reads from its standard input.
+ */
 export type WrappedCommand =
-  { readonly words: readonly ShellWord[] } | { readonly line: string; readonly source: ShellWord | undefined };
+  | { readonly words: readonly ShellWord[]; readonly fed?: true }
+  | { readonly line: string; readonly source: ShellWord | undefined }
+  | { readonly input: true };
 
 /** What a wrapper program runs: the commands (none, for `env` alone or `timeout --help`), or why the gate cannot tell. */
 export type Unwrapped = readonly WrappedCommand[] | { readonly problem: string };
@@ -12,7 +18,7 @@ export type Unwrapped = readonly WrappedCommand[] | { readonly problem: string }
 type Unwrap = (words: readonly ShellWord[]) => Unwrapped;
 
 /** A wrapper whose options come first and whose first operand is the command it runs. */
-function optionsThenCommand(grammar: OptionGrammar, operandsBefore = 0): Unwrap {
+function optionsThenCommand(grammar: OptionGrammar, operandsBefore = 0, fed = false): Unwrap {
   return (words) => {
     const read = readOptions(words, 1, grammar);
     if ('problem' in read) return read;
@@ -22,7 +28,8 @@ function optionsThenCommand(grammar: OptionGrammar, operandsBefore = 0): Unwrap 
         return { problem: `its operand ${show(words[index]!)} is a pattern the shell expands` };
     }
     const rest = words.slice(read.next + operandsBefore);
-    return rest.length === 0 ? [] : [{ words: rest }];
+    if (rest.length === 0) return [];
+    return fed ? [{ words: rest, fed: true }] : [{ words: rest }];
   };
 }
 
@@ -69,6 +76,8 @@ const env: Unwrap = (words) => {
 /** `bash [options] -c 'command line' [name [args]]`, or `bash [options] script [args]`. */
 const shell: Unwrap = (words) => {
   let command = false;
+  let fromInput = false;
+  let informative = false;
   let index = 1;
   for (; index < words.length; index++) {
     const word = words[index]!;
@@ -79,6 +88,7 @@ const shell: Unwrap = (words) => {
       break;
     }
     if (text.startsWith('--')) {
+      if (text === '--help' || text === '--version') informative = true;
       if (['--rcfile', '--init-file'].includes(text)) index++;
       else if (!SHELL_LONG_FLAGS.has(text))
         return { problem: `it gives the shell option ${show(word)}, which the gate does not know` };
@@ -87,17 +97,21 @@ const shell: Unwrap = (words) => {
     if (!/^[-+]/.test(text) || text.length === 1) break;
     for (const letter of text.slice(1)) {
       if (letter === 'c' && text.startsWith('-')) command = true;
+      else if (letter === 's' && text.startsWith('-')) fromInput = true;
       else if (letter === 'o' || letter === 'O') index++;
       else if (!SHELL_FLAGS.includes(letter))
         return { problem: `it gives the shell option -${letter}, which the gate does not know` };
     }
   }
+  if (informative) return [];
   const operand = words[index];
-  if (operand === undefined) return [];
   if (command) {
+    if (operand === undefined) return { problem: 'its option -c has no command string' };
     if (operand.expands) return { problem: 'its command string is a pattern the shell expands' };
     return [{ line: operand.text, source: operand }];
   }
+  // No script, or -s: the shell reads the commands it runs from its standard input.
+  if (operand === undefined || fromInput) return [{ input: true }];
   return [{ words: words.slice(index) }];
 };
 const SHELL_FLAGS = 'abefhkmnptuvxBCEHPTilrsD';
@@ -126,6 +140,18 @@ const evaluate: Unwrap = (words) => {
   const expanding = rest.find((word) => word.expands);
   if (expanding !== undefined) return { problem: `its word ${show(expanding)} is a pattern the shell expands` };
   return rest.length === 0 ? [] : [{ line: rest.map((word) => word.text).join(' '), source: rest.at(-1) }];
+};
+
+/** `trap [-lp] [command signal...]`: the command line runs later, on a signal or at EXIT. */
+const trap: Unwrap = (words) => {
+  let index = 1;
+  // `trap -p` and `trap -l` print; `trap INT` (one word) and `trap - INT` reset: none runs anything.
+  if (['-p', '-l', '-P'].includes(words[index]?.text ?? '')) return [];
+  if (words[index]?.text === '--') index++;
+  const line = words[index];
+  if (line === undefined || words.length === index + 1 || line.text === '-') return [];
+  if (line.expands) return { problem: 'its command string is a pattern the shell expands' };
+  return [{ line: line.text, source: line }];
 };
 
 /** `flock [options] file command...`, `flock [options] file -c 'command line'`, or `flock [options] fd`. */
@@ -164,7 +190,7 @@ const find: Unwrap = (words) => {
     const command = words.slice(index + 1, end);
     const expanding = command.find((part) => part.expands && part.text !== '{}');
     if (expanding !== undefined) return { problem: `its word ${show(expanding)} is a pattern the shell expands` };
-    if (command.length > 0) commands.push({ words: command });
+    if (command.length > 0) commands.push({ words: command, fed: true });
     index = end;
   }
   return commands;
@@ -251,16 +277,21 @@ export const WRAPPER_PROGRAMS: ReadonlyMap<string, Unwrap> = new Map<string, Unw
   ],
   [
     'xargs',
-    optionsThenCommand({
-      flags: '0oprtx',
-      valued: 'adEILnPs',
-      attached: 'eil',
-      longFlags: ['null', 'open-tty', 'interactive', 'no-run-if-empty', 'verbose', 'exit', 'show-limits', ...HELP],
-      longValued: ['arg-file', 'delimiter', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'],
-      longOptional: ['eof', 'replace'],
-    }),
+    optionsThenCommand(
+      {
+        flags: '0oprtx',
+        valued: 'adEILnPs',
+        attached: 'eil',
+        longFlags: ['null', 'open-tty', 'interactive', 'no-run-if-empty', 'verbose', 'exit', 'show-limits', ...HELP],
+        longValued: ['arg-file', 'delimiter', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'],
+        longOptional: ['eof', 'replace'],
+      },
+      0,
+      true,
+    ),
   ],
   ['flock', flock],
+  ['trap', trap],
   ['find', find],
   ['busybox', multiCall],
   ['toybox', multiCall],
@@ -275,6 +306,8 @@ export const WRAPPER_PROGRAMS: ReadonlyMap<string, Unwrap> = new Map<string, Unw
  * the gate cannot tell what they run.
  */
 export const OPAQUE_LAUNCHERS: ReadonlySet<string> = new Set([
+  'source',
+  '.',
   'su',
   'runuser',
   'doas',
