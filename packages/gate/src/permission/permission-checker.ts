@@ -1,15 +1,14 @@
-import { homedir } from 'node:os';
 import { ToolInput, ToolwrightError, type Tool } from '@toolwright/core';
 import { CallUnderJudgement, subjectOf } from './call-under-judgement.js';
-import { judgeCommandLine, type CommandRuleBook, type FileVerdict } from './command/command-call.js';
-import { compileCommandPattern, type CommandPattern, type Judgement } from './command/command-pattern.js';
-import { compilePathPattern, couldMatchBelow, matchFolder, matchPath, type PathPattern } from './path-pattern.js';
+import { allowance, judgeCommandLine, type CommandRuleBook } from './command/command-call.js';
+import type { FileVerdict } from './command/judge-redirection.js';
+import type { Judgement } from './command/command-pattern.js';
+import { CompiledPatterns, type CompiledPattern } from './compiled-patterns.js';
+import { couldMatchBelow, matchFolder, matchPath, type PathPattern } from './path-pattern.js';
 import type { Approver, PathPermit, PermissionConfig, PermissionDecision } from './permission-config.js';
 import { askApprover, denialWithoutMatch } from './permission-reasons.js';
 import { parsePermissionRule, type PermissionRule } from './permission-rule.js';
-import { normalizePermitPath, show } from './show-subject.js';
-
-type CompiledPattern = CommandPattern | PathPattern | { readonly problem: string };
+import { normalizePermitPath } from './show-subject.js';
 
 /** A rule of a path permit: its compiled pattern, or what it answers for every path (no pattern, or none that can be read). */
 type PermitPattern = PathPattern | boolean;
@@ -31,11 +30,6 @@ const FILE_TOOLS = {
   write: Object.freeze({ name: 'Write', permissionAliases: Object.freeze(['Edit']) }) as unknown as Tool,
   read: Object.freeze({ name: 'Read' }) as unknown as Tool,
 } as const;
-
-/** Where relative path patterns are rooted when a rule is checked at load time (only whether it can be read matters). */
-const LOAD_TIME_BASE: { readonly cwd: string; readonly home: string } = Object.freeze({ cwd: '/cwd', home: '/home' });
-/** At most this many compiled patterns are kept. */
-const MAX_COMPILED = 4_096;
 
 /** Nothing to add to a decision. */
 const NOTHING = Object.freeze({});
@@ -63,7 +57,7 @@ interface ToolRules {
  * Ls to `Read(...)`, Write to `Edit(...)`).
  */
 export class PermissionChecker {
-  readonly #compiled = new Map<string, CompiledPattern>();
+  readonly #compiled = new CompiledPatterns();
   readonly #rulesByTool = new WeakMap<Tool, ToolRules>();
   readonly #rulesByName = new Map<string, PermissionRule[]>();
   readonly #order = new Map<PermissionRule, number>();
@@ -188,26 +182,8 @@ export class PermissionChecker {
         return askedDecision(base, askApprover(verdict.rule, call, approver));
       case 'default':
         return { ...base, allowed: false, decidedBy: 'default', reason: verdict.reason };
-      case 'allow': {
-        const sources = [...new Set(verdict.parts.flatMap((part) => (part.rule === undefined ? [] : [part.rule])))];
-        const single = verdict.parts.length === 1 ? verdict.parts[0]! : undefined;
-        const oneRule = sources.length === 1 && verdict.parts.every((part) => part.rule === sources[0]);
-        const reason = oneRule
-          ? `Allowed by ${sources[0]}.`
-          : single !== undefined
-            ? single.rule !== undefined
-              ? `Allowed by ${single.rule}.`
-              : `Allowed: ${single.reason}.`
-            : `Allowed: ${verdict.parts.map((part) => `${show(part.command)} ${part.rule !== undefined ? `by ${part.rule}` : `because ${part.reason}`}`).join('; ')}.`;
-        return {
-          ...base,
-          allowed: true,
-          decidedBy: 'allow',
-          ...(sources.length === 0 ? {} : { rule: sources.join(', ') }),
-          reason,
-          ...(verdict.parts.length > 1 ? { parts: verdict.parts } : {}),
-        };
-      }
+      case 'allow':
+        return { ...base, allowed: true, decidedBy: 'allow', ...allowance(verdict.parts) };
     }
   }
 
@@ -354,25 +330,8 @@ export class PermissionChecker {
     return 'unjudgeable';
   }
 
-  /**
-   * A pattern compiled once: a COMMAND pattern, or a PATH pattern made absolute against `cwd` and
-   * the home folder when written in a relative form (`./x`, `x`, `~/x`).
-   */
-  #compile(pattern: string, kind: 'COMMAND' | 'PATH', cwd = LOAD_TIME_BASE.cwd): CompiledPattern {
-    const relative = kind === 'PATH' && (!pattern.startsWith('/') || pattern.startsWith('//'));
-    const home = relative && pattern.startsWith('~') ? homedir() : '';
-    const key = relative ? `${kind}\u0000${cwd}\u0000${home}\u0000${pattern}` : `${kind}\u0000${pattern}`;
-    let compiled = this.#compiled.get(key);
-    if (compiled === undefined) {
-      compiled =
-        kind === 'COMMAND'
-          ? compileCommandPattern(pattern)
-          : compilePathPattern(pattern, { cwd, home: home === '' ? LOAD_TIME_BASE.home : home });
-      // Relative patterns are compiled per working directory: a bound keeps a gate of many folders small.
-      if (this.#compiled.size >= MAX_COMPILED) this.#compiled.clear();
-      this.#compiled.set(key, compiled);
-    }
-    return compiled;
+  #compile(pattern: string, kind: 'COMMAND' | 'PATH', cwd?: string): CompiledPattern {
+    return this.#compiled.get(pattern, kind, cwd);
   }
 
   #loadTimeProblem(rule: PermissionRule, pattern: string, tool: Tool | undefined): string | undefined {

@@ -1,3 +1,4 @@
+import type { JudgedPart } from './command/command-call.js';
 import type { JsonObject, PermissionSubject, ToolInput } from '@toolwright/core';
 
 /** The permission lists (SPEC PM-1): entries `Name` or `Name(pattern)`; deny > ask > allow; default deny. */
@@ -74,14 +75,7 @@ export interface PermissionDecision {
 }
 
 /** One simple command of an allowed command line, and what allowed it. */
-export interface PermissionPart {
-  /** The command as written. */
-  readonly command: string;
-  /** The allow rule that allowed it; absent for a command that needs none (`cd src`, `X=1`). */
-  readonly rule?: string;
-  /** Why it may run, in a sentence. */
-  readonly reason: string;
-}
+export type PermissionPart = JudgedPart;
 
 /**
  * The rules of an allowed call applied to one more path it touches (SPEC PA-2, PA-3); it becomes

@@ -5,19 +5,13 @@
  * own — and every file a redirection opens must be one the file tools may open (`> x` as a Write
  * of `x`, `< x` as a Read).
  */
-import { homedir } from 'node:os';
 import { posix } from 'node:path';
 import { allowGap, judgeRestrictive } from './command-judgement.js';
 import { matchWords, type CommandPattern } from './command-pattern.js';
 import { analyzePart, type CommandAnalysis } from './command-views.js';
-import { planCommand, type PlannedCommand, type PlannedRedirection } from './parse-command.js';
+import { planCommand, type PlannedCommand } from './parse-command.js';
 import { show } from './option-grammar.js';
-
-/** A rule as the judgement reads it: as written, and its pattern (absent for a bare `Name`). */
-export interface CommandRule {
-  readonly source: string;
-  readonly pattern?: string;
-}
+import { judgeRedirection, plainWord, type CommandRule, type FileVerdict } from './judge-redirection.js';
 
 /** What the judgement needs of the permission checker. */
 export interface CommandRuleBook<R extends CommandRule = CommandRule> {
@@ -34,34 +28,40 @@ export interface CommandRuleBook<R extends CommandRule = CommandRule> {
   fileDenyRule(access: 'read' | 'write'): R | undefined;
 }
 
-/** How the file tools' rules judge a file a redirection opens. */
-export interface FileVerdict<R extends CommandRule = CommandRule> {
-  readonly decidedBy: 'deny' | 'ask' | 'allow' | 'default';
-  readonly rule?: R;
-  /** The decision's sentence, for a refusal. */
-  readonly reason: string;
-}
-
-/** One simple command of the line, with the rule that decided it. */
+/** One simple command of an allowed command line, and what allowed it (SPEC RU-2, RU-5). */
 export interface JudgedPart {
   /** The command as written. */
   readonly command: string;
-  /** The rule that allows it, or how it passes without one. */
+  /** The allow rule that allowed it; absent for a command that needs none (`cd src`, `X=1`). */
+  readonly rule?: string;
+  /** Why it may run, in a sentence. */
+  readonly reason: string;
+}
+
+/** An allowed line's rule (the rules of its parts, once each) and its sentence; the parts of a compound line. */
+export function allowance(parts: readonly JudgedPart[]): {
   readonly rule?: string;
   readonly reason: string;
+  readonly parts?: readonly JudgedPart[];
+} {
+  const sources = [...new Set(parts.flatMap((part) => (part.rule === undefined ? [] : [part.rule])))];
+  const rule = sources.length === 0 ? {} : { rule: sources.join(', ') };
+  if (sources.length === 1 && parts.every((part) => part.rule === sources[0]))
+    return { ...rule, reason: `Allowed by ${sources[0]}.` };
+  if (parts.length === 1) return { ...rule, reason: `Allowed: ${parts[0]!.reason}.` };
+  const each = parts.map(
+    (part) =>
+      `${show(plainWord(part.command))} ${part.rule !== undefined ? `by ${part.rule}` : `because ${part.reason}`}`,
+  );
+  return { ...rule, reason: `Allowed: ${each.join('; ')}.`, parts };
 }
 
 /** The line's judgement, before the approver is asked. */
 export type CommandVerdict<R extends CommandRule = CommandRule> =
   | { readonly outcome: 'deny'; readonly rule: R; readonly reason: string }
-  | { readonly outcome: 'ask'; readonly rule: R; readonly parts?: readonly JudgedPart[] }
+  | { readonly outcome: 'ask'; readonly rule: R }
   | { readonly outcome: 'allow'; readonly parts: readonly JudgedPart[] }
-  | { readonly outcome: 'default'; readonly reason: string; readonly parts?: readonly JudgedPart[] };
-
-/** Files a redirection may open without a rule: they hold nothing and keep nothing. */
-const HARMLESS_FILES = /^\/dev\/(?:null|stdin|stdout|stderr|fd\/[0-9]+)$/;
-/** Files bash opens as network connections. */
-const NETWORK_FILES = /^\/dev\/(?:tcp|udp)\//;
+  | { readonly outcome: 'default'; readonly reason: string };
 
 /**
  * Judges the command line `line` run in `cwd` against the rule book. `describe` is how the call is
@@ -116,7 +116,9 @@ export function judgeCommandLine<R extends CommandRule>(
     ...plan.redirections,
     ...analyses.flatMap((analysis) => ('redirections' in analysis ? analysis.redirections : [])),
   ];
-  const files = redirections.map((redirection) => judgeRedirection(redirection, cwd, book, describe));
+  const files = redirections.map((redirection) =>
+    judgeRedirection(redirection, cwd, (access, path) => book.judgeFile(access, path), describe),
+  );
   const deniedFile = files.find((file) => file.verdict?.decidedBy === 'deny' || file.refusal !== undefined);
   if (deniedFile !== undefined) {
     if (deniedFile.refusal !== undefined) {
@@ -135,10 +137,15 @@ export function judgeCommandLine<R extends CommandRule>(
   const askedFile = files.find((file) => file.verdict?.decidedBy === 'ask');
   if (askedFile !== undefined) return { outcome: 'ask', rule: askedFile.verdict!.rule! };
 
-  // Every part allowed, each by a rule of its own.
+  // Every part allowed, each by a rule of its own (what a wrapper runs, by any allow rule's pattern).
+  const allowPatterns = book.allow.flatMap((rule) => {
+    if (rule.pattern === undefined) return [];
+    const compiled = book.compile(rule.pattern);
+    return 'problem' in compiled ? [] : [compiled];
+  });
   const judgedParts: JudgedPart[] = [];
   for (const [index, part] of plan.commands.entries()) {
-    const allowed = allowPart(part, analyses[index]!, cwd, book);
+    const allowed = allowPart(part, analyses[index]!, cwd, book, allowPatterns);
     if ('refusal' in allowed) {
       const listed = book.allow.map((rule) => rule.source).join(', ');
       const subject = compound ? `${describe}: ${partName(part)}` : describe;
@@ -150,7 +157,7 @@ export function judgeCommandLine<R extends CommandRule>(
             : allowed.gapRule !== undefined
               ? `Permission denied: ${subject} is not covered by ${allowed.gapRule}: ${allowed.refusal}.`
               : `Permission denied: ${subject} cannot be allowed: ${allowed.refusal}.`;
-      return { outcome: 'default', reason, parts: judgedParts };
+      return { outcome: 'default', reason };
     }
     judgedParts.push(allowed.part);
   }
@@ -162,13 +169,9 @@ export function judgeCommandLine<R extends CommandRule>(
     );
   if (!bare) {
     const refused = files.find((file) => file.refusal !== undefined || file.verdict?.decidedBy !== 'allow');
-    if (refused !== undefined) return { outcome: 'default', reason: refused.sentence!, parts: judgedParts };
+    if (refused !== undefined) return { outcome: 'default', reason: refused.sentence! };
   }
   return { outcome: 'allow', parts: judgedParts };
-}
-
-function plainWord(text: string) {
-  return { raw: text, text, expands: false, tilde: false, assignment: false };
 }
 
 /** How a deny or ask rule judges one part: `'match'`, the reason it cannot judge it, or `undefined` (no match). */
@@ -188,6 +191,7 @@ function allowPart(
   analysis: CommandAnalysis,
   cwd: string,
   book: CommandRuleBook,
+  allowPatterns: readonly CommandPattern[],
 ): { readonly part: JudgedPart } | { readonly refusal: string | undefined; readonly gapRule?: string } {
   if ('unjudgeable' in analysis) {
     // Said against the first rule that matches it as written, as a rule that does not cover it.
@@ -205,11 +209,6 @@ function allowPart(
   const within = changesDirectoryWithin(part, cwd);
   if (within)
     return { part: { command: part.text, reason: 'it changes the folder to one within the working directory' } };
-  const patterns = book.allow.flatMap((rule) => {
-    if (rule.pattern === undefined) return [];
-    const compiled = book.compile(rule.pattern);
-    return 'problem' in compiled ? [] : [compiled];
-  });
   let gap: { readonly refusal: string; readonly gapRule: string } | undefined;
   for (const rule of book.allow) {
     if (rule.pattern === undefined)
@@ -218,7 +217,7 @@ function allowPart(
     if ('problem' in pattern) continue;
     const judged = matchWords(pattern.tokens, part.words, 'written');
     if (judged.judgement !== 'match') continue;
-    const missing = allowGap(pattern, judged.named, part.words, patterns, analysis);
+    const missing = allowGap(pattern, judged.named, part.words, allowPatterns, analysis);
     if (missing === undefined)
       return { part: { command: part.text, rule: rule.source, reason: `Allowed by ${rule.source}.` } };
     gap ??= { refusal: missing, gapRule: rule.source };
@@ -239,64 +238,4 @@ function changesDirectoryWithin(part: PlannedCommand, cwd: string): boolean {
     const reached = posix.resolve(base, folder, target.text);
     return reached === base || reached.startsWith(base === '/' ? '/' : `${base}/`);
   });
-}
-
-const RANK = { allow: 0, ask: 1, default: 2, deny: 3 } as const;
-
-interface JudgedFile<R extends CommandRule> {
-  readonly access: 'read' | 'write';
-  readonly verdict?: FileVerdict<R>;
-  /** Why the file cannot be judged at all. */
-  readonly refusal?: string;
-  /** The sentence for the model when the file refuses the line. */
-  readonly sentence?: string;
-}
-
-/** Judges the files one redirection may open (one per folder the command may run in). */
-function judgeRedirection<R extends CommandRule>(
-  redirection: PlannedRedirection,
-  cwd: string,
-  book: CommandRuleBook<R>,
-  describe: string,
-): JudgedFile<R> {
-  const shown = show(plainWord(redirection.text));
-  const access = redirection.access;
-  const cannot = (why: string): JudgedFile<R> => ({
-    access,
-    refusal: `its redirection ${shown} ${why}`,
-    sentence: `Permission denied: ${describe} cannot be allowed: its redirection ${shown} ${why}.`,
-  });
-  if (redirection.expands) return cannot('opens a file the shell expands, which the gate cannot tell');
-  let target = redirection.target;
-  if (target.startsWith('~')) {
-    if (target !== '~' && !target.startsWith('~/'))
-      return cannot("opens a file in another user's home, which the gate does not follow");
-    target = posix.join(homedir(), target.slice(1));
-  }
-  if (target === '') return cannot('opens no file');
-  const paths = target.startsWith('/')
-    ? [posix.resolve(target)]
-    : redirection.directories === undefined
-      ? undefined
-      : [...new Set(redirection.directories.map((folder) => posix.resolve(cwd, folder, target)))];
-  if (paths === undefined)
-    return cannot('opens a file relative to a folder an earlier command moved to in a way the gate does not follow');
-  const verb = redirection.access === 'write' ? 'writes' : 'reads';
-  const tool = redirection.access === 'write' ? 'Write' : 'Read';
-  let allowed: (JudgedFile<R> & { readonly verdict: FileVerdict<R> }) | undefined;
-  for (const path of paths) {
-    if (HARMLESS_FILES.test(path)) continue;
-    if (NETWORK_FILES.test(path))
-      return cannot('opens a network connection (bash reads /dev/tcp and /dev/udp as sockets)');
-    const verdict = book.judgeFile(redirection.access, path);
-    const sentence =
-      verdict.decidedBy === 'deny'
-        ? `Permission denied: ${describe} ${verb} ${show(plainWord(path))} through its redirection ${shown}, which the deny rule ${verdict.rule!.source} forbids.`
-        : `Permission denied: ${describe} ${verb} ${show(plainWord(path))} through its redirection ${shown}, and ${tool} of that file is not allowed: ${verdict.reason.replace(/^Permission denied: /, '')}`;
-    if (verdict.decidedBy === 'deny') return { access, verdict, sentence };
-    // The strictest of the files decides: a file no rule allows outweighs one an approver may allow.
-    if (allowed === undefined || RANK[verdict.decidedBy] > RANK[allowed.verdict.decidedBy])
-      allowed = { access, verdict, sentence };
-  }
-  return allowed ?? { access, verdict: { decidedBy: 'allow', reason: 'a harmless device' } };
 }

@@ -2,7 +2,8 @@ import { gitView } from './executing-options.js';
 import { show } from './option-grammar.js';
 import { joinDirectory, planCommand, type PlannedCommand, type PlannedRedirection } from './parse-command.js';
 import { assignedName, isRiskyAssignment, programName, type ShellWord } from './shell-words.js';
-import { OPAQUE_LAUNCHERS, WRAPPER_PROGRAMS, type WrappedCommand } from './wrapper-programs.js';
+import { OPAQUE_LAUNCHERS } from './opaque-launchers.js';
+import { WRAPPER_PROGRAMS, type WrappedCommand } from './wrapper-programs.js';
 
 /** One program a command line runs, with its arguments: `words[0]` is the program as written. */
 export interface CommandView {
