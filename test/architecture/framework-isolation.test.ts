@@ -14,6 +14,8 @@ const FRAMEWORKS: Readonly<Record<string, readonly string[]>> = {
   'ai-sdk': ['ai', '@ai-sdk/'],
   'openai-agents': ['@openai/', 'openai'],
   langchain: ['langchain', '@langchain/'],
+  mastra: ['@mastra/'],
+  'claude-agent-sdk': ['@anthropic-ai/claude-agent-sdk'],
   mcp: ['@modelcontextprotocol/client', '@modelcontextprotocol/server', '@modelcontextprotocol/core'],
 };
 
@@ -110,6 +112,18 @@ describe('framework isolation (@toolwright/integrations)', () => {
     expect(packages).toEqual(expect.arrayContaining(['@langchain/core']));
     expect(packages.filter((name) => name.startsWith('@langchain/'))).toEqual(['@langchain/core']);
     expect(frameworksOf(packages)).toEqual(['langchain']);
+  });
+
+  it('FW-3: the claude-agent-sdk subpath loads none of the Claude Agent SDK (only its types are used), and the MCP server only', () => {
+    const packages = packagesLoadedBy('packages/integrations/dist/claude-agent-sdk/index.js');
+    expect(packages).toEqual(expect.arrayContaining(['@modelcontextprotocol/server']));
+    expect(frameworksOf(packages)).toEqual(['mcp']);
+  });
+
+  it('FW-4: loading the mastra subpath loads Mastra (its core and schema layer) and no other framework', () => {
+    const packages = packagesLoadedBy('packages/integrations/dist/mastra/index.js');
+    expect(packages).toEqual(expect.arrayContaining(['@mastra/core', '@mastra/schema-compat']));
+    expect(frameworksOf(packages)).toEqual(['mastra']);
   });
 
   it('IN-5: the gate loads no OpenTelemetry package: a tracer is passed in, never imported', () => {

@@ -37,6 +37,7 @@ export const PRELUDES: Readonly<Record<string, Readonly<Record<string, string>>>
     tools: "declare const tools: import('@toolwright/core').Tool[];",
     permissions: "declare const permissions: import('@toolwright/gate').PermissionConfig;",
     gate: "declare const gate: import('@toolwright/gate').ToolGate;",
+    approver: "declare const approver: import('@toolwright/gate').Approver;",
     toolUse: "declare const toolUse: import('@toolwright/core').ToolUse;",
     ui: "declare const ui: { showProgress(update: import('@toolwright/core').ToolProgress): void };",
     logger: "declare const logger: import('@toolwright/core').ToolLogger;",

@@ -170,7 +170,7 @@ describe('the packed packages, installed with npm outside the workspace', () => 
       shell: 'function',
       tools: ['Read', 'Write', 'Edit', 'Ls', 'Glob', 'Grep'],
       cli: 'function',
-      integrations: ['ai-sdk', 'openai-agents', 'langchain'],
+      integrations: ['ai-sdk', 'openai-agents', 'langchain', 'mastra', 'claude-agent-sdk'],
       aiSdk: {
         tools: ['find_books'],
         typo: {

@@ -3,6 +3,7 @@ import type { CliIo } from './io/cli-io.js';
 import { CALL_HELP, callCommand } from './commands/call-command.js';
 import { CHECK_HELP, checkCommand } from './commands/check-command.js';
 import { DOCS_HELP, docsCommand } from './commands/docs-command.js';
+import { RULES_HELP, rulesCommand } from './commands/rules-command.js';
 import { SCHEMA_HELP, schemaCommand } from './commands/schema-command.js';
 import { SERVE_HELP, serveCommand } from './commands/serve-command.js';
 import { UsageError } from './errors/usage-error.js';
@@ -15,6 +16,7 @@ Commands:
   schema <module> <Tool>         print a tool's definition for a provider
   call <module> <Tool> <json>    run one call through the gate (<json> may be @file or -)
   serve <module>                 serve the tools over MCP (stdio, or --http)
+  rules explain <Tool> <json>    say which rule allows or denies each part of a call, running nothing
 Run toolwright <command> --help for a command's options. <module> is a compiled plugin module, or builtin.
 `;
 
@@ -33,6 +35,7 @@ const COMMANDS: ReadonlyMap<string, CommandEntry> = new Map([
   ['schema', { run: schemaCommand, help: SCHEMA_HELP }],
   ['call', { run: callCommand, help: CALL_HELP }],
   ['serve', { run: serveCommand, help: SERVE_HELP }],
+  ['rules', { run: rulesCommand, help: RULES_HELP }],
 ]);
 
 /** Runs the `toolwright` command line; returns the exit code (0 ok, 1 an error result or a problem found, 2 bad usage). */

@@ -19,7 +19,7 @@ afterAll(() => {
 
 describe('toolwright (the built binary)', () => {
   it('prints help for every command, and exits 2 for an unknown one', () => {
-    for (const command of ['docs', 'check', 'schema', 'call', 'serve']) {
+    for (const command of ['docs', 'check', 'schema', 'call', 'serve', 'rules']) {
       const run = toolwright([command, '--help']);
       expect(run.status).toBe(0);
       expect(run.stdout).toMatch(new RegExp(`^Usage: toolwright ${command} `));
@@ -27,7 +27,7 @@ describe('toolwright (the built binary)', () => {
     expect(toolwright(['--help']).stdout).toMatch(/^Usage: toolwright <command>/);
     expect(toolwright(['frobnicate'])).toMatchObject({
       status: 2,
-      stderr: "toolwright: unknown command 'frobnicate'. Commands: docs, check, schema, call, serve.\n",
+      stderr: "toolwright: unknown command 'frobnicate'. Commands: docs, check, schema, call, serve, rules.\n",
     });
   });
 

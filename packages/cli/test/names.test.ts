@@ -22,7 +22,7 @@ describe('object built-ins as names', () => {
     expect(await run([name])).toEqual({
       status: 2,
       stdout: '',
-      stderr: `toolwright: unknown command '${name}'. Commands: docs, check, schema, call, serve.\n`,
+      stderr: `toolwright: unknown command '${name}'. Commands: docs, check, schema, call, serve, rules.\n`,
     });
   });
 
@@ -66,7 +66,7 @@ describe('object built-ins as names', () => {
     expect(toolwright(['constructor'])).toEqual({
       status: 2,
       stdout: '',
-      stderr: "toolwright: unknown command 'constructor'. Commands: docs, check, schema, call, serve.\n",
+      stderr: "toolwright: unknown command 'constructor'. Commands: docs, check, schema, call, serve, rules.\n",
     });
   });
 });

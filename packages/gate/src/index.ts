@@ -5,8 +5,11 @@ export type { AuditEvent, AuditListener, AuditStage } from './execution/audit-ev
 export type { CallOutcome, RefusingStage } from './execution/call-outcome.js';
 export type { CallErrorType, GateSpan, GateTracer, SpanAttributeValue } from './execution/tool-tracing.js';
 export type { CallOptions, ToolGateOptions } from './execution/gate-options.js';
-export { ToolGate } from './tool-gate.js';
+export { ToolGate, type Authorization } from './tool-gate.js';
 export type {
+  AddedRule,
+  ApprovalAnswer,
+  ApprovalGrant,
   ApprovalRefusal,
   ApprovalRequest,
   Approver,
@@ -19,6 +22,12 @@ export type {
 export type { Approval, DurableApprovalOptions } from './permission/durable-approval.js';
 export { DEFAULT_APPROVAL_LIFETIME_MS } from './permission/durable-approval.js';
 export { sandboxPathsFromPermissions, type SandboxPaths } from './permission/sandbox-paths.js';
+export {
+  permissionsFromClaudeSettings,
+  type ClaudeSandboxSettings,
+  type ClaudeSettings,
+  type ClaudeSettingsOptions,
+} from './permission/claude-settings.js';
 export type { ApprovalStore } from './permission/approval-store.js';
 export type { PolicyDecision, ToolPolicy } from './policy/tool-policy.js';
 export { SchemaValidationMode } from './validation/schema-validation-mode.js';

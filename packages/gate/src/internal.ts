@@ -6,3 +6,9 @@ export { toOpenAIResultText } from './providers/openai-result-text.js';
 export { approvalRequestDigest } from './permission/approval-binding.js';
 export { judgeCall, type CallJudgement } from './tool-gate.js';
 export { MAX_ARGUMENT_BYTES } from './validation/input-limits.js';
+export {
+  explainCall,
+  type CallExplanation,
+  type ExplainedPart,
+  type ExplainedVerdict,
+} from './permission/explain-call.js';

@@ -1,4 +1,12 @@
-import { ToolResult, ToolwrightError, type RunOptions, type Tool, type ToolUse } from '@toolwright/core';
+import {
+  createToolUse,
+  ToolResult,
+  ToolwrightError,
+  type JsonObject,
+  type RunOptions,
+  type Tool,
+  type ToolUse,
+} from '@toolwright/core';
 import { DEFAULT_RUN_OPTIONS, isThenable, shortenText } from '@toolwright/core/internal';
 import { emitAudit, type AuditEvent } from './execution/audit-event.js';
 import { claimOf, planBatch, runPlanned } from './execution/batch-schedule.js';
@@ -15,7 +23,15 @@ import { finishResult } from './stages/output-limit.js';
 import type { ToolRegistry } from './registry/tool-registry.js';
 import { GateCall } from './stages/gate-call.js';
 import { runStages } from './stages/run-stages.js';
-import { UNTIL_PERMISSION } from './stages/stage-list.js';
+import { UNTIL_EXECUTION, UNTIL_PERMISSION } from './stages/stage-list.js';
+
+/**
+ * Whether a call may run, as `authorize` answers: allowed with the input it would run with (an
+ * approver's edit, judged again), or refused with the sentence the model would read.
+ */
+export type Authorization =
+  | { readonly allowed: true; readonly input: JsonObject; readonly rule?: string; readonly reason: string }
+  | { readonly allowed: false; readonly reason: string; readonly rule?: string };
 
 /** What judging a call found: the verdict, and for `ask` what the approver would have been asked. */
 export interface CallJudgement {
@@ -30,6 +46,22 @@ const DENY: CallJudgement = Object.freeze({ verdict: 'deny' });
  * framework bridges, which bind a user's approval to exactly that request). Set by `ToolGate`.
  */
 export let judgeCall: (gate: ToolGate, toolUse: ToolUse, call: CallOptions) => Promise<CallJudgement>;
+
+/** The call an approver's edit made (SPEC RU-4): the same id and tool, the approver's input. */
+function editedUse(use: ToolUse, input: JsonObject): ToolUse {
+  return createToolUse(use.id, use.name, input);
+}
+
+/**
+ * The options of an edited call: the approver wrote its input, so an ask rule that matches it is
+ * answered yes — once more is all: the edited call cannot be edited again. Every other stage and
+ * rule judges it as it would any call.
+ */
+function approvedEdit(call: CallOptions): CallOptions {
+  const { approval: _approval, ...rest } = call;
+  return { ...rest, approver: APPROVE };
+}
+const APPROVE = (): true => true;
 
 /** The options of a call that brings none: one shared frozen object, not a new one per call. */
 const NO_CALL_OPTIONS: CallOptions = Object.freeze({});
@@ -83,7 +115,20 @@ export class ToolGate {
     try {
       const gateCall = new GateCall(this.#setup, use, call, started, span);
       const answer = runStages(gateCall) as ToolResult | Promise<ToolResult>;
-      return isThenable(answer) ? this.#failSafe(answer, use, call, started, span) : answer;
+      // Only an approver's answer edits a call, and an approver is awaited: an edit is never answered at once.
+      return isThenable(answer)
+        ? this.#failSafe(
+            answer.then((result) =>
+              gateCall.edited === undefined
+                ? result
+                : this.#settle(editedUse(use, gateCall.edited), approvedEdit(call), started, span),
+            ),
+            use,
+            call,
+            started,
+            span,
+          )
+        : answer;
     } catch (error) {
       return this.#failed(use, call, started, span, error);
     }
@@ -161,6 +206,38 @@ export class ToolGate {
       return judged.outcome?.kind === 'refused' ? DENY : ALLOW;
     } catch {
       return DENY;
+    }
+  }
+
+  /**
+   * Every stage `execute` runs before the tool — lookup, argument checks and limits, policies,
+   * permission (asking the approver, as `execute` does: an edit is judged again, an "always" adds
+   * its rule) and schema validation — without running the tool: for a host whose framework runs
+   * the tool itself and asks the gate only whether it may (the Claude Agent SDK's built-in tools).
+   * Audited as `execute` audits those stages. Never rejects (a failure refuses).
+   */
+  async authorize(toolUse: ToolUse, call: CallOptions = NO_CALL_OPTIONS): Promise<Authorization> {
+    try {
+      const use = asToolUse(toolUse);
+      const gateCall = new GateCall(this.#setup, use, call, callClock(), undefined);
+      const refusal = await runStages(gateCall, 0, UNTIL_EXECUTION);
+      if (gateCall.edited !== undefined)
+        return await this.authorize(editedUse(use, gateCall.edited), approvedEdit(call));
+      const rule = gateCall.decision?.rule;
+      if (refusal !== undefined)
+        return { allowed: false, reason: refusal.content, ...(rule === undefined ? {} : { rule }) };
+      const reason = gateCall.decision?.reason ?? 'No permission rule judges this call.';
+      return {
+        allowed: true,
+        input: use.input.toJSON() as JsonObject,
+        reason,
+        ...(rule === undefined ? {} : { rule }),
+      };
+    } catch (error) {
+      return {
+        allowed: false,
+        reason: `The tool call could not be processed: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
   }
 

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createToolUse, type ToolLogger, type ToolProgress } from '@toolwright/core';
 import { DEFAULT_RUN_OPTIONS, escapeControlCharacters } from '@toolwright/core/internal';
@@ -7,7 +8,14 @@ import { loadPlugin } from '../plugin/load-plugin.js';
 import { UsageError } from '../errors/usage-error.js';
 import { readCallArguments } from './call-arguments.js';
 import { formatCallResult, withFlagHint } from './call-output.js';
-import { GATE_FLAG_OPTIONS, GATE_FLAGS_HELP, gateOptionsFrom, schemaModeFrom, timeoutFrom } from './gate-flags.js';
+import {
+  GATE_FLAG_OPTIONS,
+  GATE_FLAGS_HELP,
+  gateOptionsFrom,
+  schemaModeFrom,
+  settingsFrom,
+  timeoutFrom,
+} from './gate-flags.js';
 import { sandboxFor } from './sandbox-for.js';
 import { SANDBOX_FLAG_OPTIONS, SANDBOX_FLAGS_HELP } from './sandbox-flags.js';
 import { remoteBuiltinTools, remoteShellFrom, SHELL_FLAG_OPTIONS, SHELL_FLAGS_HELP } from './shell-flags.js';
@@ -43,12 +51,13 @@ export async function callCommand(args: readonly string[], io: CliIo): Promise<n
   timeoutFrom(values);
   const input = await readCallArguments(argumentsText, io);
   const remote = remoteShellFrom(values, specifier);
-  const sandbox = sandboxFor(values, specifier, remote !== undefined, io.cwd);
+  const settings = settingsFrom(values, io, resolve(io.cwd, values.cwd ?? '.'));
+  const sandbox = sandboxFor(values, specifier, remote !== undefined, io.cwd, settings);
   const plugin =
     remote === undefined ? await loadPlugin(specifier, io.cwd, { sandbox }) : remoteBuiltinTools(remote, sandbox);
   try {
     const tool = findTool(plugin.tools, name, specifier);
-    const gate = new ToolGate(gateOptionsFrom(values, plugin.tools, remote?.cwd ?? io.cwd));
+    const gate = new ToolGate(gateOptionsFrom(values, plugin.tools, remote?.cwd ?? io.cwd, settings));
     // Which sandbox the builtin Bash's command runs in, said before it runs (SPEC SB-4); stdout carries the result only.
     if (plugin.sandbox !== undefined && tool.name === 'Bash' && gate.offeredTools().includes(tool))
       io.stderr(`toolwright call: sandbox: ${escapeControlCharacters(plugin.sandbox)}\n`);

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { sandboxPathsFromPermissions, type PermissionConfig } from '@toolwright/gate';
+import { sandboxPathsFromPermissions, type ClaudeSandboxSettings, type PermissionConfig } from '@toolwright/gate';
 import type { SandboxSetting } from '@toolwright/shell';
 import { checkDomainRule } from '@toolwright/shell/internal';
 import { UsageError } from '../errors/usage-error.js';
@@ -33,13 +33,17 @@ export interface SandboxFlagValues {
  * writable paths are the Write and Edit allow rules' folders (else the working directory) plus
  * every `--allow-write-path`, read-only inside them what Write and Edit deny and ask rules name,
  * unreadable what Read deny rules name, and the `--allow-net` domains. `required` refuses to run
- * without a sandbox; `auto` applies the policy where one is available. Every flag is checked
- * first: a mistake is a usage error before anything starts.
+ * without a sandbox; `auto` applies the policy where one is available. A `--settings` file's
+ * sandbox block (`fromSettings`) adds its folders and domains as the flags would, makes `auto`
+ * `required` when it says `failIfUnavailable`, and opens the Unix sockets when it says
+ * `allowAllUnixSockets`; `--sandbox off` is the user's own word and wins over it. Every flag is
+ * checked first: a mistake is a usage error before anything starts.
  */
 export function sandboxSettingFrom(
   values: SandboxFlagValues,
   permissions: PermissionConfig | undefined,
   cwd: string,
+  fromSettings?: ClaudeSandboxSettings,
 ): SandboxSetting {
   const mode = values.sandbox;
   if (mode !== 'auto' && mode !== 'required' && mode !== 'off')
@@ -55,7 +59,12 @@ export function sandboxSettingFrom(
     const problem = checkDomainRule(domain);
     if (problem !== undefined) throw new UsageError(`the rule for domain:${domain}: ${problem}`);
   }
-  const domains = [...new Set([...given, ...(mode === 'off' ? [] : paths.allowedDomains)])];
+  for (const domain of fromSettings?.allowedDomains ?? []) {
+    const problem = checkDomainRule(domain);
+    if (problem !== undefined) throw new UsageError(`sandbox.network.allowedDomains of --settings: ${problem}`);
+  }
+  const settingsDomains = fromSettings?.allowedDomains ?? [];
+  const domains = [...new Set([...given, ...(mode === 'off' ? [] : [...paths.allowedDomains, ...settingsDomains])])];
   const extra = (values['allow-write-path'] ?? []).map((path) => {
     if (path === '' || path.includes('\0'))
       throw new UsageError(`--allow-write-path takes a folder, not ${JSON.stringify(path)}`);
@@ -67,10 +76,11 @@ export function sandboxSettingFrom(
     return 'off';
   }
   return {
-    writable: [...(paths.writable ?? [cwd]), ...extra],
-    readOnly: paths.readOnly,
-    readDenied: paths.readDenied,
+    writable: [...(paths.writable ?? [cwd]), ...extra, ...(fromSettings?.writable ?? [])],
+    readOnly: [...paths.readOnly, ...(fromSettings?.readOnly ?? [])],
+    readDenied: [...paths.readDenied, ...(fromSettings?.readDenied ?? [])],
     network: domains.length === 0 ? 'none' : { allowedDomains: domains },
-    required: mode === 'required',
+    ...(fromSettings?.allowUnixSockets === true ? { allowUnixSockets: true } : {}),
+    required: mode === 'required' || fromSettings?.required === true,
   };
 }

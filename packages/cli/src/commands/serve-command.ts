@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SafetyLevel, type Tool } from '@toolwright/core';
 import { escapeControlCharacters } from '@toolwright/core/internal';
@@ -8,7 +9,14 @@ import { loadPlugin } from '../plugin/load-plugin.js';
 import { whyNotOffered } from '../plugin/run-option-need.js';
 import { UsageError } from '../errors/usage-error.js';
 import { checkHttpFlagsNeedHttp, HTTP_FLAG_OPTIONS, HTTP_FLAGS_HELP, httpServeOptionsFrom } from './http-flags.js';
-import { GATE_FLAG_OPTIONS, GATE_FLAGS_HELP, gateOptionsFrom, schemaModeFrom, timeoutFrom } from './gate-flags.js';
+import {
+  GATE_FLAG_OPTIONS,
+  GATE_FLAGS_HELP,
+  gateOptionsFrom,
+  schemaModeFrom,
+  settingsFrom,
+  timeoutFrom,
+} from './gate-flags.js';
 import { sandboxFor } from './sandbox-for.js';
 import { SANDBOX_FLAG_OPTIONS, SANDBOX_FLAGS_HELP } from './sandbox-flags.js';
 import { remoteBuiltinTools, remoteShellFrom, SHELL_FLAG_OPTIONS, SHELL_FLAGS_HELP } from './shell-flags.js';
@@ -35,11 +43,12 @@ export async function serveCommand(args: readonly string[], io: CliIo): Promise<
   checkHttpFlagsNeedHttp(values);
   const http = values.http ? httpServeOptionsFrom(values, io.cwd) : undefined;
   const remote = remoteShellFrom(values, specifier);
-  const sandbox = sandboxFor(values, specifier, remote !== undefined, io.cwd);
+  const settings = settingsFrom(values, io, resolve(io.cwd, values.cwd ?? '.'));
+  const sandbox = sandboxFor(values, specifier, remote !== undefined, io.cwd, settings);
   const plugin =
     remote === undefined ? await loadPlugin(specifier, io.cwd, { sandbox }) : remoteBuiltinTools(remote, sandbox);
   try {
-    const gate = new ToolGate(gateOptionsFrom(values, plugin.tools, remote?.cwd ?? io.cwd));
+    const gate = new ToolGate(gateOptionsFrom(values, plugin.tools, remote?.cwd ?? io.cwd, settings));
     const served = http === undefined ? undefined : await serveHttp(gate, http);
     const handle = served ?? (await serveStdio(gate));
     const where = served === undefined ? 'stdio' : served.url.href;

@@ -28,10 +28,13 @@ export interface AuditEvent {
   readonly stage: AuditStage;
   /**
    * What was decided: `allow`/`deny` before execution, `pending` for a call held for approval and
-   * `grant` when a host approves it, `warn` for violations in WARN mode,
-   * `ok`/`error`/`timeout`/`cancelled` for the execution.
+   * `grant` when a host approves it, `edit` when an approver approved it with edited input (the
+   * edited call follows, judged again) and `always` when an approver's answer added a rule (the
+   * event's `rule`), `warn` for violations in WARN mode, `ok`/`error`/`timeout`/`cancelled` for the
+   * execution.
    */
-  readonly decision: 'allow' | 'deny' | 'pending' | 'grant' | 'warn' | 'ok' | 'error' | 'timeout' | 'cancelled';
+  readonly decision:
+    'allow' | 'deny' | 'pending' | 'grant' | 'edit' | 'always' | 'warn' | 'ok' | 'error' | 'timeout' | 'cancelled';
   /** The permission rule or policy that decided, when one did. */
   readonly rule?: string;
   /** The subject judged by permission rules. */

@@ -1,6 +1,6 @@
 import type { RunOptions, Tool, ToolLogger, ToolProgress } from '@toolwright/core';
 import type { Approval, DurableApprovalOptions } from '../permission/durable-approval.js';
-import type { Approver, PermissionConfig } from '../permission/permission-config.js';
+import type { AddedRule, Approver, PermissionConfig } from '../permission/permission-config.js';
 import type { ToolPolicy } from '../policy/tool-policy.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import type { SchemaValidationMode } from '../validation/schema-validation-mode.js';
@@ -29,6 +29,11 @@ export interface ToolGateOptions {
    * whose gate has the same secret.
    */
   readonly approvals?: DurableApprovalOptions;
+  /**
+   * Receives each rule an approver's "always" added (SPEC RU-4), for a host that keeps it (writes
+   * it to its settings) beyond the gate's lifetime. What it throws is logged and ignored.
+   */
+  readonly onRuleAdded?: (added: AddedRule) => void;
   /** What schema violations do (SPEC GV-4). Default `WARN`. */
   readonly schemaValidation?: SchemaValidationMode;
   /** Policies applied after the built-in safety policy, in order (SPEC PO-1). */

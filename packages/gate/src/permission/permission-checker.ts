@@ -31,6 +31,11 @@ const FILE_TOOLS = {
   read: Object.freeze({ name: 'Read' }) as unknown as Tool,
 } as const;
 
+/** Why a rule an approver's "always" added allows a call. */
+function grantedReason(rule: PermissionRule): string {
+  return `Allowed by ${rule.source} (approved always).`;
+}
+
 /** Nothing to add to a decision. */
 const NOTHING = Object.freeze({});
 /** What a decision adds when the subject the rules need is empty. */
@@ -42,6 +47,8 @@ interface ToolRules {
   readonly deny: readonly PermissionRule[];
   readonly ask: readonly PermissionRule[];
   readonly allow: readonly PermissionRule[];
+  /** The rules approvers' "always" added (SPEC RU-4): after deny, before ask — they allow what they match. */
+  readonly granted: readonly PermissionRule[];
   /**
    * The decision of every call without a subject, when the tool has no deny or ask rule and its
    * first allow rule has no pattern (the rules would find that rule whatever the call says).
@@ -58,8 +65,9 @@ interface ToolRules {
  */
 export class PermissionChecker {
   readonly #compiled = new CompiledPatterns();
-  readonly #rulesByTool = new WeakMap<Tool, ToolRules>();
+  #rulesByTool = new WeakMap<Tool, ToolRules>();
   readonly #rulesByName = new Map<string, PermissionRule[]>();
+  readonly #grantedByName = new Map<string, PermissionRule[]>();
   readonly #order = new Map<PermissionRule, number>();
   readonly #allowedDecisions = new Map<PermissionRule, PermissionDecision>();
 
@@ -143,8 +151,11 @@ export class PermissionChecker {
             : `Permission denied: ${call.describe()} matches the deny rule ${deny.source}.`,
       };
     }
+    const granted = this.#firstMatch(rules.granted, call);
+    if (granted !== undefined && this.#realPathAllowed(rules.granted, call))
+      return { ...base, allowed: true, decidedBy: 'allow', rule: granted.source, reason: grantedReason(granted) };
     const ask = this.#first(rules.ask, call, 'no-match');
-    if (ask !== undefined) return askedDecision(base, askApprover(ask, call, approver));
+    if (ask !== undefined) return askedDecision(base, askApprover(ask, call, approver, this.#addRule));
 
     const allowRules = rules.allow;
     const allow = this.#firstMatch(allowRules, call);
@@ -179,7 +190,7 @@ export class PermissionChecker {
       case 'deny':
         return { ...base, allowed: false, decidedBy: 'deny', rule: verdict.rule.source, reason: verdict.reason };
       case 'ask':
-        return askedDecision(base, askApprover(verdict.rule, call, approver));
+        return askedDecision(base, askApprover(verdict.rule, call, approver, this.#addRule));
       case 'default':
         return { ...base, allowed: false, decidedBy: 'default', reason: verdict.reason };
       case 'allow':
@@ -194,6 +205,7 @@ export class PermissionChecker {
       deny: rules.deny,
       ask: rules.ask,
       allow: rules.allow,
+      granted: rules.granted,
       compile: (pattern) => {
         const compiled = this.#compile(pattern, 'COMMAND');
         return 'problem' in compiled
@@ -213,6 +225,9 @@ export class PermissionChecker {
     const call = new CallUnderJudgement(tool, ToolInput.EMPTY, cwd, { kind: 'PATH', value: path }, false);
     const deny = this.#first(rules.deny, call, 'no-match');
     if (deny !== undefined) return { decidedBy: 'deny', rule: deny, reason: `it matches the deny rule ${deny.source}` };
+    const granted = this.#firstMatch(rules.granted, call);
+    if (granted !== undefined && this.#realPathAllowed(rules.granted, call))
+      return { decidedBy: 'allow', rule: granted, reason: grantedReason(granted) };
     const ask = this.#first(rules.ask, call, 'no-match');
     if (ask !== undefined) return { decidedBy: 'ask', rule: ask, reason: `it needs approval (${ask.source})` };
     const allow = this.#firstMatch(rules.allow, call);
@@ -228,7 +243,7 @@ export class PermissionChecker {
    * entered when an allow rule could match something below it.
    */
   permitFor(tool: Tool, decision: PermissionDecision, cwd = '/'): PathPermit {
-    const { deny, ask, allow } = this.#rulesFor(tool);
+    const { deny, ask, allow, granted } = this.#rulesFor(tool);
     // Compiled once per permit: a search asks about every path it visits (SPEC PF-3).
     const compile = (rules: readonly PermissionRule[]): PermitPattern[] =>
       rules.map((rule) => {
@@ -237,7 +252,8 @@ export class PermissionChecker {
         // A pattern that cannot be interpreted as a path denies (PM-5): it matches for deny and ask, never for allow.
         return 'problem' in pattern || pattern.kind !== 'PATH' ? rule.list !== 'allow' : pattern;
       });
-    const [denied, asked, allowed] = [compile(deny), compile(ask), compile(allow)];
+    const [denied, asked, allowed] = [compile(deny), compile(ask), compile([...granted, ...allow])];
+    const approved = compile(granted);
     const judged = new Set([decision.path, decision.realPath].filter((path) => path !== undefined));
     return (candidate, kind = 'file') => {
       const path = normalizePermitPath(candidate);
@@ -245,7 +261,11 @@ export class PermissionChecker {
       const folder = kind === 'folder';
       if (denied.some((pattern) => permitMatches(pattern, path, folder, false))) return false;
       if (judged.has(path)) return true;
-      if (asked.some((pattern) => permitMatches(pattern, path, folder, false))) return false;
+      if (
+        asked.some((pattern) => permitMatches(pattern, path, folder, false)) &&
+        !approved.some((pattern) => permitMatches(pattern, path, folder, false))
+      )
+        return false;
       return allowed.some((pattern) => permitMatches(pattern, path, folder, true));
     };
   }
@@ -261,13 +281,39 @@ export class PermissionChecker {
       const deny = all.filter((rule) => rule.list === 'deny');
       const ask = all.filter((rule) => rule.list === 'ask');
       const allow = all.filter((rule) => rule.list === 'allow');
+      const granted = [...names].flatMap((name) => this.#grantedByName.get(name) ?? []);
       const open = deny.length === 0 && ask.length === 0 && allow[0]?.pattern === undefined ? allow[0] : undefined;
       const openAllow = open === undefined ? undefined : this.#allowedBy(open);
-      rules = Object.freeze({ all, deny, ask, allow, openAllow });
+      rules = Object.freeze({ all, deny, ask, allow, granted, openAllow });
       this.#rulesByTool.set(tool, rules);
     }
     return rules;
   }
+
+  /**
+   * Adds the rule an approver's "always" named (SPEC RU-4), for the checker's lifetime: it must be
+   * a rule of the approved call's tool (or an alias, or the ask rule's tool) that this checker can
+   * read. The tools' rules are worked out again on their next call.
+   */
+  readonly #addRule = (source: string, tool: Tool, askRule: PermissionRule): string | undefined => {
+    const parsed = parsePermissionRule(source, 'allow');
+    if ('problem' in parsed) return parsed.problem;
+    const names = [
+      tool.name,
+      ...(Array.isArray(tool.permissionAliases) ? tool.permissionAliases : []),
+      askRule.toolName,
+    ];
+    if (!names.includes(parsed.toolName)) return `it names ${parsed.toolName}, not ${tool.name}`;
+    if (parsed.pattern !== undefined) {
+      const problem = this.#loadTimeProblem(parsed, parsed.pattern, parsed.toolName === tool.name ? tool : undefined);
+      if (problem !== undefined) return problem;
+    }
+    const named = this.#grantedByName.get(parsed.toolName) ?? [];
+    if (!named.some((rule) => rule.source === parsed.source))
+      this.#grantedByName.set(parsed.toolName, [...named, parsed]);
+    this.#rulesByTool = new WeakMap();
+    return undefined;
+  };
 
   #allowedBy(rule: PermissionRule): PermissionDecision {
     let decision = this.#allowedDecisions.get(rule);

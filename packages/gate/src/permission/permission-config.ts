@@ -39,10 +39,49 @@ export interface ApprovalRefusal {
 }
 
 /**
- * The host's answer to an ask rule: `true` runs the call; `false`, an {@link ApprovalRefusal},
- * anything else, a throw or no approver at all denies.
+ * An approver's "yes" with more to it (SPEC RU-4): the call run with edited input, or calls like
+ * it approved for the rest of the gate's lifetime. Not both at once.
  */
-export type Approver = (request: ApprovalRequest) => boolean | ApprovalRefusal | Promise<boolean | ApprovalRefusal>;
+export interface ApprovalGrant {
+  readonly approved: true;
+  /**
+   * Run the call with these arguments instead. They are never trusted: the edited call goes
+   * through the gate again from the start — argument checks, policies, every permission rule
+   * (a deny rule still denies it, and without a rule that allows or asks it is refused) and
+   * schema validation. The approver wrote them, so an ask rule that matches the edited call is
+   * answered by this grant: it is not asked again.
+   */
+  readonly input?: JsonObject;
+  /**
+   * Approve calls like this one for the gate's lifetime: `true` adds the ask rule that matched as
+   * a rule that allows what it matches without asking; a string adds that rule instead (it must
+   * name this tool, or one of its aliases, or the ask rule's tool). Deny rules still win over it.
+   * The rule is audited and handed to the gate's `onRuleAdded`, for a host that keeps it.
+   */
+  readonly always?: true | string;
+}
+
+/** What an approver answers: `true` or an {@link ApprovalGrant} approves; `false` or an {@link ApprovalRefusal} refuses. */
+export type ApprovalAnswer = boolean | ApprovalRefusal | ApprovalGrant;
+
+/**
+ * The host's answer to an ask rule (SPEC RU-4): `true` runs the call; an {@link ApprovalGrant}
+ * runs it with edited input, or adds a rule; `false` or an {@link ApprovalRefusal} refuses it.
+ * Anything else, a throw, or no approver at all denies.
+ */
+export type Approver = (request: ApprovalRequest) => ApprovalAnswer | Promise<ApprovalAnswer>;
+
+/** A rule an approver's "always" added (SPEC RU-4), as the gate's `onRuleAdded` receives it. */
+export interface AddedRule {
+  /** The rule, as written: it allows what it matches, ask rules included, for the gate's lifetime. */
+  readonly rule: string;
+  /** The ask rule whose question the approver answered. */
+  readonly askRule: string;
+  /** The tool of the call that was approved. */
+  readonly tool: string;
+  /** That call's id. */
+  readonly callId: string;
+}
 
 /** The outcome of the permission stage for one call. */
 export interface PermissionDecision {
@@ -72,6 +111,13 @@ export interface PermissionDecision {
    * the rule that allowed it, or why it needed none (SPEC RU-2, RU-5).
    */
   readonly parts?: readonly PermissionPart[];
+  /**
+   * The approver approved the call with these arguments instead (SPEC RU-4): the call is not run
+   * as it was sent (`allowed` is false); the gate runs the edited call through every stage again.
+   */
+  readonly editedInput?: JsonObject;
+  /** The rule the approver's "always" added: it allows calls like this one for the gate's lifetime. */
+  readonly addedRule?: string;
 }
 
 /** One simple command of an allowed command line, and what allowed it. */

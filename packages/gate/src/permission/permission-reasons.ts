@@ -1,14 +1,25 @@
 import type { Tool } from '@toolwright/core';
 import type { CallUnderJudgement } from './call-under-judgement.js';
-import { escapeControlCharacters, shortenText } from '@toolwright/core/internal';
-import type { ApprovalRefusal, Approver, PermissionDecision } from './permission-config.js';
+import type { JsonObject } from '@toolwright/core';
+import { escapeControlCharacters, isPlainObject, shortenText } from '@toolwright/core/internal';
+import type { ApprovalGrant, ApprovalRefusal, Approver, PermissionDecision } from './permission-config.js';
 import type { PermissionRule } from './permission-rule.js';
 
-/** Asks the host's approver about a call an ask rule matched; no approver, a throw or anything but `true` denies. */
+/**
+ * Adds the rule an approver's "always" names for the tool of the call it approved (the ask rule's
+ * tool too); `undefined` when it was added, else why it cannot be.
+ */
+export type AddRule = (source: string, tool: Tool, askRule: PermissionRule) => string | undefined;
+
+/**
+ * Asks the host's approver about a call an ask rule matched (SPEC RU-4); no approver, a throw, or
+ * an answer that is not one of the approver's forms denies.
+ */
 export async function askApprover(
   rule: PermissionRule,
   call: CallUnderJudgement,
   approver: Approver | undefined,
+  addRule: AddRule,
 ): Promise<Omit<PermissionDecision, 'subject'>> {
   const decided = { decidedBy: 'ask', rule: rule.source } as const;
   const problem = call.pathProblem();
@@ -41,11 +52,66 @@ export async function askApprover(
     answer = false;
   }
   if (answer === true) return { ...decided, allowed: true, reason: `Approved under ${rule.source}.` };
-  const given = refusalReason(answer);
-  return {
+  const grant = grantOf(answer);
+  if (grant === undefined) {
+    const given = refusalReason(answer);
+    return {
+      ...decided,
+      allowed: false,
+      reason: `Permission denied: ${call.describe()} was not approved (${rule.source})${given === undefined ? '' : `: ${given}`}.`,
+    };
+  }
+  const unusable = (why: string) => ({
     ...decided,
     allowed: false,
-    reason: `Permission denied: ${call.describe()} was not approved (${rule.source})${given === undefined ? '' : `: ${given}`}.`,
+    reason: `Permission denied: ${call.describe()} was approved (${rule.source}), but the approver's answer cannot be used: ${why}.`,
+  });
+  if ('problem' in grant) return unusable(grant.problem);
+  if (grant.input !== undefined) {
+    return {
+      ...decided,
+      allowed: false,
+      editedInput: grant.input,
+      reason: `${call.describe()} was approved with edited input (${rule.source}): the edited call is judged again.`,
+    };
+  }
+  if (grant.always !== undefined) {
+    const source = grant.always === true ? rule.source : grant.always;
+    const refused = addRule(source, call.tool, rule);
+    if (refused !== undefined) return unusable(`the rule '${shortenText(source, 200)}' cannot be added: ${refused}`);
+    return {
+      ...decided,
+      allowed: true,
+      addedRule: source,
+      reason: `Approved under ${rule.source}, always: ${source} now allows calls like it.`,
+    };
+  }
+  return { ...decided, allowed: true, reason: `Approved under ${rule.source}.` };
+}
+
+/** The keys an {@link ApprovalGrant} may have: a misspelt one (`inptu`) must not run the call as it was sent. */
+const GRANT_KEYS = new Set(['approved', 'input', 'always']);
+
+/** An approver's "yes" as an object, checked; `undefined` when the answer is not one. */
+function grantOf(
+  answer: unknown,
+): { readonly input?: JsonObject; readonly always?: true | string } | { readonly problem: string } | undefined {
+  if (typeof answer !== 'object' || answer === null || (answer as ApprovalGrant).approved !== true) return undefined;
+  const unknown = Object.keys(answer).filter((key) => !GRANT_KEYS.has(key));
+  if (unknown.length > 0)
+    return {
+      problem: `it has ${unknown.length === 1 ? 'a key' : 'keys'} an approval does not have (${unknown.map((key) => `'${shortenText(key, 50)}'`).join(', ')})`,
+    };
+  const { input, always: given } = answer as { input?: unknown; always?: unknown };
+  const always = given === false ? undefined : given;
+  if (input !== undefined && !isPlainObject(input)) return { problem: 'the edited input is not a JSON object' };
+  if (always !== undefined && always !== true && (typeof always !== 'string' || always.trim() === ''))
+    return { problem: "'always' is neither true nor a rule" };
+  if (input !== undefined && always !== undefined)
+    return { problem: 'it both edits the input and adds a rule; an approval does one or the other' };
+  return {
+    ...(input === undefined ? {} : { input: input as JsonObject }),
+    ...(always === undefined ? {} : { always: always as true | string }),
   };
 }
 

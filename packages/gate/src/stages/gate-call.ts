@@ -44,6 +44,8 @@ export class GateCall extends LazyAbort {
    * by {@link buildResult}, for a policy that reads it).
    */
   text: string | undefined;
+  /** The input an approver approved instead of the call's own (SPEC RU-4): the gate runs that call in this one's place. */
+  edited: JsonObject | undefined;
   /** How the call ended: set by the stage that refused it, or by the execution (SPEC ST-1). */
   outcome: CallOutcome | undefined;
 

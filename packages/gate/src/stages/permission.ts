@@ -27,6 +27,8 @@ function permissionLater(call: GateCall, verdict: Promise<PermissionVerdict | un
 function permissionRefusal(call: GateCall, decision: PermissionVerdict | undefined): ToolResult | undefined {
   call.decision = decision;
   if (decision === undefined) return undefined;
+  if (decision.editedInput !== undefined) return editedCall(call, decision);
+  if (decision.addedRule !== undefined) ruleAdded(call, decision);
   if (!decision.allowed) call.end(refusedOutcome('permission', decision.reason, decision.rule, decision.pending));
   if (call.listening) recordPermission(call, decision);
   if (decision.pending !== undefined) {
@@ -37,6 +39,30 @@ function permissionRefusal(call: GateCall, decision: PermissionVerdict | undefin
   const reason =
     decision.subjectMissing === true ? withViolations(call.tool!, call.use, decision.reason) : decision.reason;
   return ToolResult.error(reason, { metadata: { policyDenied: true } });
+}
+
+/**
+ * An approver approved the call with edited input (SPEC RU-4): this call ends here, unrun, and the
+ * gate runs the edited one through every stage (`GateCall.edited`). The answer below is only what
+ * the runner carries to the end of this call; the edited call's result replaces it.
+ */
+function editedCall(call: GateCall, decision: PermissionVerdict): ToolResult {
+  call.edited = decision.editedInput;
+  call.event({ stage: 'approval', decision: 'edit', rule: decision.rule!, reason: decision.reason });
+  return ToolResult.error(decision.reason);
+}
+
+/** An approver's "always" added a rule: audited, and handed to the host's `onRuleAdded` (what it throws is logged). */
+function ruleAdded(call: GateCall, decision: PermissionVerdict): void {
+  const added = { rule: decision.addedRule!, askRule: decision.rule!, tool: call.name, callId: call.use.id };
+  call.event({ stage: 'approval', decision: 'always', rule: added.rule, reason: decision.reason });
+  const listener = call.setup.options.onRuleAdded;
+  if (listener === undefined) return;
+  try {
+    listener(added);
+  } catch (error) {
+    call.logger.warn(`onRuleAdded threw: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** The permission stage's audit event: built key by key (stage, rule, subject, reason, decision), not spread together. */

@@ -33,5 +33,8 @@ export const GATE_STAGES = Object.freeze([
 /** Where `judge` stops: the stages up to and including the permission verdict. */
 export const UNTIL_PERMISSION = GATE_STAGES.indexOf(permission) + 1;
 
+/** Where `authorize` stops: every stage before the execution, schema validation included. */
+export const UNTIL_EXECUTION = GATE_STAGES.indexOf(execution);
+
 /** Where a refusal goes: the output limit, which every answer passes. */
 export const OUTPUT_LIMIT = GATE_STAGES.indexOf(outputLimit);

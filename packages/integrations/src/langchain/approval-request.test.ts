@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApprovalRequest, readDecision, refusalText } from './approval-request.js';
 
 describe('approval request', () => {
-  it('IN-3: the interrupt value has the shape of humanInTheLoopMiddleware requests, approve and reject only', () => {
+  it('IN-3, RU-4: the interrupt value has the shape of humanInTheLoopMiddleware requests: approve, edit and reject', () => {
     expect(createApprovalRequest('delete_file', { path: '/tmp/a' })).toEqual({
       actionRequests: [
         {
@@ -11,7 +11,7 @@ describe('approval request', () => {
           description: 'Tool execution requires approval\n\nTool: delete_file\nArgs: {\n  "path": "/tmp/a"\n}',
         },
       ],
-      reviewConfigs: [{ actionName: 'delete_file', allowedDecisions: ['approve', 'reject'] }],
+      reviewConfigs: [{ actionName: 'delete_file', allowedDecisions: ['approve', 'edit', 'reject'] }],
     });
   });
 
@@ -25,7 +25,24 @@ describe('approval request', () => {
     expect(readDecision({ decisions: [{ type: 'reject', message: '  ' }] })).toEqual({ approved: false });
   });
 
-  it('IN-3: any other answer refuses: an edit, several decisions, none, or a value of another shape', () => {
+  it('RU-4: an edit of the same tool approves its arguments (which the gate judges again); an edit of another tool or without arguments refuses', () => {
+    expect(
+      readDecision(
+        { decisions: [{ type: 'edit', editedAction: { name: 'delete_file', args: { path: '/tmp/b' } } }] },
+        'delete_file',
+      ),
+    ).toEqual({ approved: true, input: { path: '/tmp/b' } });
+    for (const editedAction of [
+      { name: 'write_file', args: { path: '/tmp/b' } },
+      { name: 'delete_file', args: '/tmp/b' },
+      { name: 'delete_file', args: ['/tmp/b'] },
+      { name: 'delete_file' },
+      null,
+    ])
+      expect(readDecision({ decisions: [{ type: 'edit', editedAction }] }, 'delete_file')).toEqual({ approved: false });
+  });
+
+  it('IN-3: any other answer refuses: several decisions, none, or a value of another shape', () => {
     const refusals = [
       { decisions: [{ type: 'edit', editedAction: { name: 'delete_file', args: { path: '/' } } }] },
       { decisions: [{ type: 'approve' }, { type: 'approve' }] },
@@ -37,7 +54,9 @@ describe('approval request', () => {
       null,
       undefined,
     ];
-    expect(refusals.map(readDecision)).toEqual(refusals.map(() => ({ approved: false })));
+    expect(refusals.map((answer) => readDecision(answer, 'other_tool'))).toEqual(
+      refusals.map(() => ({ approved: false })),
+    );
   });
 
   it('IN-3: the refusal the model reads says the tool was not executed, with the reason when there is one', () => {

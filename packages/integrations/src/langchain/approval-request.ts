@@ -12,12 +12,15 @@ export interface GateActionRequest {
   readonly description: string;
 }
 
-/** What the reviewer may answer: approve the call as it is, or reject it (editing is not offered). */
+/**
+ * What the reviewer may answer: approve the call as it is, approve it with edited arguments (the
+ * edited call is judged by the gate again, never trusted: SPEC RU-4), or reject it.
+ */
 export interface GateReviewConfig {
   /** The tool's name. */
   readonly actionName: string;
-  /** Always `['approve', 'reject']`. */
-  readonly allowedDecisions: readonly ('approve' | 'reject')[];
+  /** Always `['approve', 'edit', 'reject']`. */
+  readonly allowedDecisions: readonly ('approve' | 'edit' | 'reject')[];
 }
 
 /**
@@ -31,9 +34,15 @@ export interface GateApprovalRequest {
   readonly reviewConfigs: readonly GateReviewConfig[];
 }
 
-/** One answer: `approve` runs the call once; `reject` refuses it, with an optional message for the model. */
+/**
+ * One answer: `approve` runs the call once; `edit` runs the same tool with the reviewer's arguments
+ * instead, once, after the gate has judged them again; `reject` refuses it, with an optional
+ * message for the model.
+ */
 export type GateApprovalDecision =
-  { readonly type: 'approve' } | { readonly type: 'reject'; readonly message?: string };
+  | { readonly type: 'approve' }
+  | { readonly type: 'edit'; readonly editedAction: { readonly name: string; readonly args: Record<string, unknown> } }
+  | { readonly type: 'reject'; readonly message?: string };
 
 /**
  * What to resume an interrupted call with: `new Command({ resume: { decisions: [{ type: 'approve' }] } })`
@@ -44,8 +53,10 @@ export interface GateApprovalResponse {
   readonly decisions: readonly GateApprovalDecision[];
 }
 
-/** How a resume value was read: approved, or refused with the reviewer's message if there was one. */
-export type ReadDecision = { readonly approved: true } | { readonly approved: false; readonly message?: string };
+/** How a resume value was read: approved (with the reviewer's arguments, for an edit), or refused with the reviewer's message if there was one. */
+export type ReadDecision =
+  | { readonly approved: true; readonly input?: Record<string, unknown> }
+  | { readonly approved: false; readonly message?: string };
 
 /** The interrupt value for a call of `name` with `args`. */
 export function createApprovalRequest(name: string, args: unknown): GateApprovalRequest {
@@ -57,21 +68,28 @@ export function createApprovalRequest(name: string, args: unknown): GateApproval
         description: `Tool execution requires approval\n\nTool: ${name}\nArgs: ${describeArgs(args)}`,
       },
     ],
-    reviewConfigs: [{ actionName: name, allowedDecisions: ['approve', 'reject'] }],
+    reviewConfigs: [{ actionName: name, allowedDecisions: ['approve', 'edit', 'reject'] }],
   };
 }
 
 /**
- * Reads the value the graph was resumed with. Only `{ decisions: [{ type: 'approve' }] }` approves;
- * anything else (a reject, an edit, several decisions, a value of another shape) refuses: a call is
- * never run on an answer that does not clearly say yes.
+ * Reads the value the graph was resumed with for a call of `name`. `{ decisions: [{ type: 'approve' }] }`
+ * approves; `{ decisions: [{ type: 'edit', editedAction: { name, args } }] }` approves the same tool
+ * with `args` (an object); anything else (a reject, an edit of another tool or without arguments,
+ * several decisions, a value of another shape) refuses: a call is never run on an answer that does
+ * not clearly say yes.
  */
-export function readDecision(resume: unknown): ReadDecision {
+export function readDecision(resume: unknown, name?: string): ReadDecision {
   const decisions = isRecord(resume) ? resume.decisions : undefined;
   if (!Array.isArray(decisions) || decisions.length !== 1) return { approved: false };
   const decision: unknown = decisions[0];
   if (!isRecord(decision)) return { approved: false };
   if (decision.type === 'approve') return { approved: true };
+  if (decision.type === 'edit') {
+    const action = decision.editedAction;
+    if (!isRecord(action) || action.name !== name || !isRecord(action.args)) return { approved: false };
+    return { approved: true, input: action.args };
+  }
   if (decision.type === 'reject' && typeof decision.message === 'string' && decision.message.trim() !== '') {
     return { approved: false, message: decision.message.trim() };
   }

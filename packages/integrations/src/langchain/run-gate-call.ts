@@ -1,4 +1,4 @@
-import { createToolUse, ToolResult, type RunOptions } from '@toolwright/core';
+import { createToolUse, ToolResult, type JsonObject, type RunOptions } from '@toolwright/core';
 import type { CallOptions, ToolGate } from '@toolwright/gate';
 import { callOptionsFor } from '../shared/call-options.js';
 import { UserApprovals } from '../shared/user-approvals.js';
@@ -35,7 +35,8 @@ export interface GateCallSettings {
  * Runs one call through the gate. With `askVia: 'langchain'` and a graph to pause, a call that
  * `gate.judge` says an `ask` rule matches interrupts the graph with a {@link GateApprovalRequest};
  * resumed with an approval, it runs once through the gate, approved for exactly the call the user
- * saw (its input, judged paths and working directory when it was asked); refused, it never reaches
+ * saw (its input, judged paths and working directory when it was asked) — or, resumed with an
+ * edit, the gate runs the reviewer's arguments in its place, judged again; refused, it never reaches
  * the gate and the result is the refusal. Every other call — and every call
  * outside a graph, where nobody can be asked through LangChain — goes to `gate.execute` as it is, so
  * the gate's own approver answers its `ask` rules. Rejects only with LangGraph's interrupt (which
@@ -58,10 +59,12 @@ export async function runGateCall(gate: ToolGate, call: GateCall, settings: Gate
     approvals.remember(call.callId, verdict);
     throw error;
   }
-  const decision = readDecision(answer);
+  const decision = readDecision(answer, call.name);
   if (!decision.approved) {
     approvals.finish(call.callId);
     return ToolResult.error(refusalText(call.name, decision.message), { metadata: { policyDenied: true } });
   }
-  return approvals.run(gate, toolUse, options, approvals.approverFor(call.callId));
+  // An edit is the gate's own: the edited call goes through every stage again (SPEC RU-4).
+  const grant = decision.input === undefined ? true : { approved: true as const, input: decision.input as JsonObject };
+  return approvals.run(gate, toolUse, options, approvals.approverFor(call.callId, undefined, grant));
 }

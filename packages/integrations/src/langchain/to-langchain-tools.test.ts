@@ -84,7 +84,7 @@ describe('toLangChainTools', () => {
                 'Tool execution requires approval\n\nTool: set_light\nArgs: {\n  "room": "kitchen",\n  "state": "on"\n}',
             },
           ],
-          reviewConfigs: [{ actionName: 'set_light', allowedDecisions: ['approve', 'reject'] }],
+          reviewConfigs: [{ actionName: 'set_light', allowedDecisions: ['approve', 'edit', 'reject'] }],
         },
       },
     ]);
@@ -116,6 +116,31 @@ describe('toLangChainTools', () => {
       { callId: 'call-1', stage: 'permission', decision: 'allow', rule: 'set_light' },
       { callId: 'call-1', stage: 'execution', decision: 'ok', rule: undefined },
     ]);
+  });
+
+  it('RU-4: resumed with an edit, the gate runs the reviewer’s arguments in the call’s place, judged again', async () => {
+    const { gate, light, decisions } = setUp({ permissions: { ask: ['set_light'] } });
+    const edited = await askedTurn(gate, 'The bedroom light is on.');
+    await edited.resume({ type: 'edit', editedAction: { name: 'set_light', args: { room: 'bedroom', state: 'on' } } });
+    expect(toolMessagesSeen(edited.model, 1)).toEqual([
+      { tool_call_id: 'call-1', name: 'set_light', status: 'success', content: 'The light in the bedroom is on.' },
+    ]);
+    expect(light.calls).toEqual([{ room: 'bedroom', state: 'on' }]);
+    expect(decisions().map((event) => `${event.stage}:${event.decision}`)).toEqual([
+      'approval:edit',
+      'permission:allow',
+      'execution:ok',
+    ]);
+  });
+
+  it('RU-4: an edit that breaks the schema is refused with the gate’s sentence, and nothing runs', async () => {
+    const { gate, light } = setUp({ permissions: { ask: ['set_light'] } });
+    const edited = await askedTurn(gate, 'Nothing changed.');
+    await edited.resume({ type: 'edit', editedAction: { name: 'set_light', args: { room: 'bedroom', stat: 'on' } } });
+    const [message] = toolMessagesSeen(edited.model, 1);
+    expect(message).toMatchObject({ tool_call_id: 'call-1', name: 'set_light', status: 'error' });
+    expect((message as { content: string }).content).toContain("Unknown parameter 'stat'. Did you mean 'state'?");
+    expect(light.calls).toEqual([]);
   });
 
   it('IN-3: a call the user rejects on resume never reaches the gate, and the model reads the refusal', async () => {

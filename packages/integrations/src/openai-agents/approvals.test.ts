@@ -78,8 +78,12 @@ describe('toAgentsTools: ask rules through the SDK approvals', () => {
     ]);
   });
 
-  it('IN-2: approved with alwaysApprove, a later call of the same tool runs without a new interruption', async () => {
-    const { gate, light } = setUp({ permissions: { ask: ['set_light'] } });
+  it('IN-2, RU-4: approved with alwaysApprove, a later call of the same tool runs without a new interruption; the gate adds the ask rule as an allowing one', async () => {
+    const added: unknown[] = [];
+    const { gate, light, decisions } = setUp({
+      permissions: { ask: ['set_light'] },
+      onRuleAdded: (rule) => added.push(rule),
+    });
     const model = scriptedModel([
       KITCHEN_ON,
       { calls: [{ callId: 'call-2', name: 'set_light', input: { room: 'hall', state: 'off' } }] },
@@ -93,6 +97,14 @@ describe('toAgentsTools: ask rules through the SDK approvals', () => {
     expect(light.calls).toEqual([
       { room: 'kitchen', state: 'on' },
       { room: 'hall', state: 'off' },
+    ]);
+    expect(added).toEqual([{ rule: 'set_light', askRule: 'set_light', tool: 'set_light', callId: 'call-1' }]);
+    expect(decisions().map((event) => `${event.callId} ${event.stage}:${event.decision}`)).toEqual([
+      'call-1 approval:always',
+      'call-1 permission:allow',
+      'call-1 execution:ok',
+      'call-2 permission:allow',
+      'call-2 execution:ok',
     ]);
   });
 

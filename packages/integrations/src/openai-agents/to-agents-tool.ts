@@ -110,7 +110,8 @@ const alwaysApproved = new WeakMap<UserApprovals, Set<string>>();
  * user's approval of exactly that call, once; for a call the SDK ran without asking because the
  * user approved the tool "always" (`state.approve(item, { alwaysApprove: true })`), yes — only
  * once such an "always" came with a call asked here, so that a run state edited to say "always"
- * grants nothing; otherwise nobody (the gate's own approver decides).
+ * grants nothing; otherwise nobody (the gate's own approver decides). The asked call's "always"
+ * is answered to the gate as an "always" too: its ask rule no longer asks, for the gate's lifetime.
  */
 function userApprover(
   approvals: UserApprovals,
@@ -126,7 +127,13 @@ function userApprover(
   let tools = alwaysApproved.get(approvals);
   if (tools === undefined) alwaysApproved.set(approvals, (tools = new Set()));
   const granted = tools;
-  if (approvals.known(callId)) return approvals.approverFor(callId, () => always() && granted.add(name));
+  // The user's "always" is the gate's too (SPEC RU-4): the ask rule is added as an allowing rule, audited and handed to `onRuleAdded`.
+  if (approvals.known(callId))
+    return approvals.approverFor(
+      callId,
+      () => always() && granted.add(name),
+      always() ? { approved: true, always: true } : true,
+    );
   if (always() && granted.has(name)) return () => true;
   return undefined;
 }

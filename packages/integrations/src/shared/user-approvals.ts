@@ -1,5 +1,5 @@
 import type { ToolResult, ToolUse } from '@toolwright/core';
-import type { Approver, CallOptions, ToolGate } from '@toolwright/gate';
+import type { ApprovalAnswer, Approver, CallOptions, ToolGate } from '@toolwright/gate';
 import { approvalRequestDigest, judgeCall } from '@toolwright/gate/internal';
 
 /** How many asked calls, and how many used call ids, a gate's bridges remember at most; the oldest go first. */
@@ -65,10 +65,11 @@ export class UserApprovals {
   }
 
   /**
-   * The approver for the call `callId` the user approved: yes once, for exactly the call the user
-   * saw; a refusal, with its reason, for anything else. `onGranted` hears of a yes.
+   * The approver for the call `callId` the user approved: `answer` (yes, or the user's richer yes:
+   * an edit, an "always" — SPEC RU-4) once, for exactly the call the user saw; a refusal, with its
+   * reason, for anything else. `onGranted` hears of a yes.
    */
-  approverFor(callId: string, onGranted?: () => void): Approver {
+  approverFor(callId: string, onGranted?: () => void, answer: ApprovalAnswer = true): Approver {
     return (request) => {
       if (this.#used.has(callId)) return refusal("the user's approval of this call was used already");
       const binding = this.#asked.get(callId);
@@ -82,7 +83,7 @@ export class UserApprovals {
         );
       }
       onGranted?.();
-      return true;
+      return answer;
     };
   }
 

@@ -20,6 +20,11 @@ export interface CommandRuleBook<R extends CommandRule = CommandRule> {
   readonly deny: readonly R[];
   readonly ask: readonly R[];
   readonly allow: readonly R[];
+  /**
+   * Rules approvers' "always" added (SPEC RU-4): a part one of them allows is not asked about, and
+   * they allow parts as allow rules do. Deny rules still win.
+   */
+  readonly granted?: readonly R[];
   /** A rule's pattern as a COMMAND pattern, or why it is not one. */
   compile(pattern: string): CommandPattern | { readonly problem: string };
   /** How the file tools' rules judge opening `path` (absolute): a Write or a Read. */
@@ -119,33 +124,42 @@ export function judgeCommandLine<R extends CommandRule>(
   const files = redirections.map((redirection) =>
     judgeRedirection(redirection, cwd, (access, path) => book.judgeFile(access, path), describe),
   );
-  const deniedFile = files.find((file) => file.verdict?.decidedBy === 'deny' || file.refusal !== undefined);
-  if (deniedFile !== undefined) {
-    if (deniedFile.refusal !== undefined) {
-      const rule = book.deny[0] ?? book.fileDenyRule(deniedFile.access);
-      if (rule !== undefined)
-        return {
-          outcome: 'deny',
-          rule,
-          reason: `Permission denied: ${describe} cannot be judged against the deny rule ${rule.source}: ${deniedFile.refusal}.`,
-        };
-    } else return { outcome: 'deny', rule: deniedFile.verdict!.rule!, reason: deniedFile.sentence! };
+  // Every file is looked at: one the gate cannot tell (`< $IN`) must not hide a denied one after it (`> .env`).
+  const deniedFile = files.find((file) => file.verdict?.decidedBy === 'deny');
+  if (deniedFile !== undefined)
+    return { outcome: 'deny', rule: deniedFile.verdict!.rule!, reason: deniedFile.sentence! };
+  for (const file of files) {
+    if (file.refusal === undefined) continue;
+    const rule = book.deny[0] ?? book.fileDenyRule(file.access);
+    if (rule !== undefined)
+      return {
+        outcome: 'deny',
+        rule,
+        reason: `Permission denied: ${describe} cannot be judged against the deny rule ${rule.source}: ${file.refusal}.`,
+      };
   }
-  for (const rule of book.ask) {
-    for (const analysis of analyses) if (judgePart(rule, book, analysis) !== undefined) return { outcome: 'ask', rule };
-  }
-  const askedFile = files.find((file) => file.verdict?.decidedBy === 'ask');
-  if (askedFile !== undefined) return { outcome: 'ask', rule: askedFile.verdict!.rule! };
-
+  const granted = book.granted ?? [];
   // Every part allowed, each by a rule of its own (what a wrapper runs, by any allow rule's pattern).
-  const allowPatterns = book.allow.flatMap((rule) => {
+  const allowRules = granted.length === 0 ? book.allow : [...granted, ...book.allow];
+  const allowPatterns = allowRules.flatMap((rule) => {
     if (rule.pattern === undefined) return [];
     const compiled = book.compile(rule.pattern);
     return 'problem' in compiled ? [] : [compiled];
   });
+  // A part an approver allowed always is not asked about again.
+  const approved = (index: number): boolean =>
+    granted.length > 0 &&
+    'part' in allowPart(plan.commands[index]!, analyses[index]!, cwd, granted, book, allowPatterns);
+  for (const rule of book.ask) {
+    for (const [index, analysis] of analyses.entries())
+      if (judgePart(rule, book, analysis) !== undefined && !approved(index)) return { outcome: 'ask', rule };
+  }
+  const askedFile = files.find((file) => file.verdict?.decidedBy === 'ask');
+  if (askedFile !== undefined) return { outcome: 'ask', rule: askedFile.verdict!.rule! };
+
   const judgedParts: JudgedPart[] = [];
   for (const [index, part] of plan.commands.entries()) {
-    const allowed = allowPart(part, analyses[index]!, cwd, book, allowPatterns);
+    const allowed = allowPart(part, analyses[index]!, cwd, allowRules, book, allowPatterns);
     if ('refusal' in allowed) {
       const listed = book.allow.map((rule) => rule.source).join(', ');
       const subject = compound ? `${describe}: ${partName(part)}` : describe;
@@ -165,7 +179,7 @@ export function judgeCommandLine<R extends CommandRule>(
   const bare =
     judgedParts.length > 0 &&
     judgedParts.every(
-      (part) => part.rule !== undefined && book.allow.find((rule) => rule.source === part.rule)?.pattern === undefined,
+      (part) => part.rule !== undefined && allowRules.find((rule) => rule.source === part.rule)?.pattern === undefined,
     );
   if (!bare) {
     const refused = files.find((file) => file.refusal !== undefined || file.verdict?.decidedBy !== 'allow');
@@ -190,12 +204,13 @@ function allowPart(
   part: PlannedCommand,
   analysis: CommandAnalysis,
   cwd: string,
+  allowRules: readonly CommandRule[],
   book: CommandRuleBook,
   allowPatterns: readonly CommandPattern[],
 ): { readonly part: JudgedPart } | { readonly refusal: string | undefined; readonly gapRule?: string } {
   if ('unjudgeable' in analysis) {
     // Said against the first rule that matches it as written, as a rule that does not cover it.
-    for (const rule of book.allow) {
+    for (const rule of allowRules) {
       if (rule.pattern === undefined)
         return { part: { command: part.text, rule: rule.source, reason: `Allowed by ${rule.source}.` } };
       const pattern = book.compile(rule.pattern);
@@ -210,7 +225,7 @@ function allowPart(
   if (within)
     return { part: { command: part.text, reason: 'it changes the folder to one within the working directory' } };
   let gap: { readonly refusal: string; readonly gapRule: string } | undefined;
-  for (const rule of book.allow) {
+  for (const rule of allowRules) {
     if (rule.pattern === undefined)
       return { part: { command: part.text, rule: rule.source, reason: `Allowed by ${rule.source}.` } };
     const pattern = book.compile(rule.pattern);

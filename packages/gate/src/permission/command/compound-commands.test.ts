@@ -327,6 +327,23 @@ describe('what a compound command is told, part by part (SPEC RU-2)', () => {
       rule: 'Edit(//etc/**)',
     });
   });
+
+  it('RU-2: a redirection the gate cannot tell, with no rule to answer to, does not hide a denied one after it', async () => {
+    const open = { allow: ['Bash'], deny: ['Write(./.env)'] };
+    for (const line of [
+      'cat < $IN > .env',
+      'cat < "$IN" 2> /dev/null > .env',
+      'cat <$IN >>.env',
+      'sort < $IN | tee x > .env',
+      '{ cat; } < $IN > .env',
+    ])
+      expect(await decide(line, open), line).toMatchObject({
+        allowed: false,
+        decidedBy: 'deny',
+        rule: 'Write(./.env)',
+      });
+    expect(await decide('cat < $IN > out.txt', open)).toMatchObject({ allowed: true });
+  });
 });
 
 describe('rule forms (SPEC RU-1)', () => {
