@@ -3,4 +3,10 @@
 // is needed only by the code that uses it (each is an optional peer dependency).
 
 /** The subpaths of this package, one per framework. */
-export const INTEGRATION_SUBPATHS = Object.freeze(['ai-sdk', 'openai-agents', 'langchain', 'mastra', 'claude-agent-sdk'] as const);
+export const INTEGRATION_SUBPATHS = Object.freeze([
+  'ai-sdk',
+  'openai-agents',
+  'langchain',
+  'mastra',
+  'claude-agent-sdk',
+] as const);
